@@ -1,0 +1,44 @@
+// One lint setup for the whole workspace.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', 'e2e/artifacts/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Remotes never import each other, nor anything's src/ but their own.
+    files: ['host-shell/**', 'mfe-*/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@kol/mfe-*', '@kol/host-shell'], message: '远程模块之间不得互相引用（Remotes never import each other）.' },
+            { group: ['**/shared-sdk/src/**', '@kol/*/src/**'], message: 'Use the package exports, not its src/.' },
+          ],
+        },
+      ],
+    },
+  },
+);
