@@ -6,7 +6,13 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', 'e2e/artifacts/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/coverage/**',
+      'e2e/artifacts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -27,6 +33,25 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    files: ['jest.jsdom-setup.cjs'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    // The browser takes only types from the contracts: the schemas (and typebox) stay on the server.
+    files: ['shared-sdk/src/**/*.ts'],
+    ignores: ['shared-sdk/src/contracts/**', 'shared-sdk/src/**/__tests__/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/contracts', '**/contracts/*', 'typebox'], allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Remotes never import each other, nor anything's src/ but their own.
     files: ['host-shell/**', 'mfe-*/**'],
     rules: {
@@ -34,8 +59,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@kol/mfe-*', '@kol/host-shell'], message: '远程模块之间不得互相引用（Remotes never import each other）.' },
-            { group: ['**/shared-sdk/src/**', '@kol/*/src/**'], message: 'Use the package exports, not its src/.' },
+            {
+              group: ['@kol/mfe-*', '@kol/host-shell'],
+              message: '远程模块之间不得互相引用（Remotes never import each other）.',
+            },
+            {
+              group: ['**/shared-sdk/src/**', '@kol/*/src/**'],
+              message: 'Use the package exports, not its src/.',
+            },
           ],
         },
       ],

@@ -21,8 +21,8 @@ module.exports = function kolJestConfig({ environment = 'node', rootDir, setupFi
         },
       ],
     },
-    // jotai 3 ships ESM only, so it must go through the transform too.
-    transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jotai|typebox)@)'],
+    // jotai 3, typebox 1 and cookie 2 (under fastify) ship ESM only: they go through the transform too.
+    transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jotai|typebox|cookie)@)'],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     setupFiles: [
       ...(environment === 'jsdom' ? [path.join(__dirname, 'jest.jsdom-setup.cjs')] : []),

@@ -85,7 +85,8 @@ export const ConfigType = {
   music: 4,
 } as const;
 export type ConfigType = ValueOf<typeof ConfigType>;
-export type VideoConfigType = typeof ConfigType.imageStyle | typeof ConfigType.voice | typeof ConfigType.music;
+export type VideoConfigType =
+  typeof ConfigType.imageStyle | typeof ConfigType.voice | typeof ConfigType.music;
 
 /** Value of the `platform` request header. */
 export const ClientPlatform = { mobile: 'm', pc: 'pc' } as const;

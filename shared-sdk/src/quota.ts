@@ -27,7 +27,11 @@ export const QUOTA_FIELDS = {
     merge: 'remainOverseaCutMergeCount',
   },
   scroll: { gen: 'remainScrollCount', reward: 'remainRewardsRollingCount', merge: null },
-  convert: { gen: 'remainXiGaoCount', reward: 'remainRewardsXiGaoCount', merge: 'remainXiGaoMergeCount' },
+  convert: {
+    gen: 'remainXiGaoCount',
+    reward: 'remainRewardsXiGaoCount',
+    merge: 'remainXiGaoMergeCount',
+  },
   market: {
     gen: 'remainMarketCount',
     reward: 'remainRewardsMarketCount',

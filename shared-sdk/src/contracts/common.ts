@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { PROJECT_TYPES } from '../enums';
 
 /**
  * Every call is declared once here, as data: method, path, the schemas of its query or body,
@@ -41,10 +42,16 @@ export const Text = (title: string, options: { minLength?: number; maxLength?: n
 export const Count = (title: string) => Type.Integer({ minimum: 0, title });
 export const PageQuery = {
   pageIndex: Type.Optional(Type.Integer({ minimum: 1, default: 1, title: '页码' })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 20, title: '每页条数' })),
+  pageSize: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1000, default: 20, title: '每页条数' }),
+  ),
 };
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }) });
+
+/** Project or content type of spec section 3, as a request field. */
+// Type.Enum, not a Union over a mapped array: that has the static type `never`.
+export const ProjectTypeField = Type.Enum(PROJECT_TYPES, { title: '视频类型' });
 
 /** A call that answers only success. */
 export const Empty = Type.Null();

@@ -1,7 +1,21 @@
 // The payload schemas shared by the server (which validates with them) and the browser
-// (which imports their types only, through the package root).
+// (which imports their types only, through the package root). This entry also carries the
+// SDK's pure modules, so the server takes everything it needs from here and never loads
+// the browser's HTTP client or storage.
+export * from '../constants';
+export * from '../enums';
+export * from '../error-codes';
+export * from '../quota';
+export * from '../permissions';
+export * from '../defaults';
 export * from './common';
 export * from './user';
 export * from './sso';
 export * from './notice';
 export * from './platform';
+export * from './video';
+export * from './writing';
+export * from './role';
+export * from './edit';
+export * from './cut-video';
+export * from './admin';

@@ -21,23 +21,6 @@ export const UserInfo = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfo>;
 
-/** The defaults the spec gives, for a user info whose fields are missing. */
-export const USER_INFO_DEFAULTS: Omit<UserInfo, 'userId' | 'username'> = {
-  nickname: '',
-  userData: '',
-  phone: '',
-  avatar: '',
-  draftPath: '',
-  status: -1,
-  homePageUrl: '',
-  functionalLevel: 0,
-  registerSource: '',
-  invitationCode: '',
-  questionnaire: -1,
-  feedback: 1,
-  templateIds: [],
-};
-
 const limit = Type.Integer({ minimum: 0 });
 /** The 24 fields of `get_user_limit_info`, exactly as spec section 7 names them. */
 export const UsageLimits = Type.Object({
@@ -68,8 +51,12 @@ export const UsageLimits = Type.Object({
 });
 export type UsageLimits = Static<typeof UsageLimits>;
 
-const Phone = Type.String({ title: '手机号', pattern: '^(|1\\d{10})$', maxLength: 11 });
-const Url = Type.String({ title: '发布账号主页', maxLength: 500, pattern: '^(|https?://\\S+)$' });
+export const PhoneField = Type.String({ title: '手机号', pattern: '^(|1\\d{10})$', maxLength: 11 });
+export const HomePageUrlField = Type.String({
+  title: '发布账号主页',
+  maxLength: 500,
+  pattern: '^(|https?://\\S+)$',
+});
 
 export const LoginBody = Type.Object({
   username: Text('用户名', { minLength: 1, maxLength: 64 }),
@@ -79,7 +66,7 @@ export type LoginBody = Static<typeof LoginBody>;
 
 export const RegisterBody = Type.Object({
   nickname: Text('昵称', { minLength: 1, maxLength: 32 }),
-  phone: Phone,
+  phone: PhoneField,
   invitationCode: Type.Optional(Text('邀请码', { maxLength: 32 })),
   questionnaire: Type.Optional(Type.Integer({ minimum: -1, maximum: 99, title: '问卷' })),
 });
@@ -88,8 +75,8 @@ export type RegisterBody = Static<typeof RegisterBody>;
 export const UpdateUserInfoBody = Type.Object({
   nickname: Type.Optional(Text('昵称', { minLength: 1, maxLength: 32 })),
   avatar: Type.Optional(Text('头像', { maxLength: 500 })),
-  phone: Type.Optional(Phone),
-  homePageUrl: Type.Optional(Url),
+  phone: Type.Optional(PhoneField),
+  homePageUrl: Type.Optional(HomePageUrlField),
   feedback: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, title: '反馈' })),
 });
 export type UpdateUserInfoBody = Static<typeof UpdateUserInfoBody>;
@@ -126,7 +113,12 @@ export const userEndpoints = {
     summary: '为当前用户签发一次性票据',
     response: UserTicket,
   }),
-  logout: endpoint({ method: 'GET', path: '/api/user/logout', summary: '退出登录', response: Empty }),
+  logout: endpoint({
+    method: 'GET',
+    path: '/api/user/logout',
+    summary: '退出登录',
+    response: Empty,
+  }),
   updateUserInfo: endpoint({
     method: 'POST',
     path: '/api/user/update_user_info',

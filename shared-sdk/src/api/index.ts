@@ -1,0 +1,10 @@
+export * from './user';
+export * from './sso';
+export * from './notice';
+export * from './platform';
+export * from './video';
+export * from './writing';
+export * from './role';
+export * from './edit';
+export * from './cut-video';
+export type { Call, InputOf } from './define-call';

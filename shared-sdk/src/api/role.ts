@@ -1,0 +1,19 @@
+import type { roleEndpoints } from '../contracts/role';
+import { defineCall } from './define-call';
+
+type E = typeof roleEndpoints;
+
+export const getRoles = defineCall<E['getRoles']>('GET', '/api/role/get_roles');
+export const deleteRole = defineCall<E['deleteRole']>('GET', '/api/role/delete');
+export const addRole = defineCall<E['addRole']>('POST', '/api/role/add');
+export const updateRole = defineCall<E['updateRole']>('POST', '/api/role/update');
+export const extractRoles = defineCall<E['extractRoles']>('POST', '/api/role/extract_roles');
+export const regenerateRoleImage = defineCall<E['reGenImg']>('POST', '/api/role/re_gen_img');
+export const initRoleTask = defineCall<E['initTask']>('POST', '/api/role/init_task');
+export const addRoleToTask = defineCall<E['addRoleToTask']>(
+  'POST',
+  '/api/library/add_role_to_task',
+);
+export const getLoras = defineCall<E['getLoras']>('GET', '/api/lora/get_loras');
+export const getVersionList = defineCall<E['versionList']>('GET', '/api/version/version_list');
+export const getUploadedImages = defineCall<E['uploadedImgs']>('GET', '/api/file/uploaded_imgs');

@@ -1,0 +1,102 @@
+import { Type, type Static } from 'typebox';
+import { Empty, Id, Page, PageQuery, TaskRef, Text, endpoint } from './common';
+
+export const MaterialTag = Type.Object({ tagId: Type.Integer(), name: Type.String() });
+export type MaterialTag = Static<typeof MaterialTag>;
+
+export const Material = Type.Object({
+  materialId: Type.Integer(),
+  name: Type.String(),
+  coverUrl: Type.String(),
+  videoUrl: Type.String(),
+  durationMs: Type.Integer(),
+  /** Asset source of spec section 3. */
+  source: Type.Integer(),
+});
+export type Material = Static<typeof Material>;
+
+export const CutSegment = Type.Object({
+  index: Type.Integer({ minimum: 0 }),
+  text: Text('片段文案', { maxLength: 2000 }),
+  materialId: Type.Union([Type.Integer(), Type.Null()]),
+  startMs: Type.Integer({ minimum: 0, title: '开始时间' }),
+  endMs: Type.Integer({ minimum: 0, title: '结束时间' }),
+  audioUrl: Type.String(),
+});
+export type CutSegment = Static<typeof CutSegment>;
+
+export const CutVideo = Type.Object({
+  workId: Type.Integer(),
+  segments: Type.Array(CutSegment),
+  voiceId: Type.String(),
+  musicId: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type CutVideo = Static<typeof CutVideo>;
+
+const workQuery = Type.Object({ workId: Id('作品') });
+
+export const cutVideoEndpoints = {
+  getCutVideoTagList: endpoint({
+    method: 'GET',
+    path: '/api/cut_video/get_cut_video_tag_list',
+    summary: '素材标签',
+    response: Type.Array(MaterialTag),
+  }),
+  getSystemMaterialList: endpoint({
+    method: 'GET',
+    path: '/api/cut_video/get_system_material_list',
+    summary: '系统素材库',
+    query: Type.Object({ tagId: Type.Optional(Type.Integer({ title: '标签' })), ...PageQuery }),
+    response: Page(Material),
+  }),
+  getCutVideo: endpoint({
+    method: 'GET',
+    path: '/api/cut_video/get_cut_video',
+    summary: '剪辑数据',
+    query: workQuery,
+    response: CutVideo,
+  }),
+  updateCutVideoData: endpoint({
+    method: 'POST',
+    path: '/api/cut_video/update_cut_video_data',
+    summary: '保存剪辑数据',
+    body: Type.Object({
+      workId: Id('作品'),
+      segments: Type.Array(CutSegment, { title: '片段', maxItems: 500 }),
+      musicId: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { title: '背景音乐' })),
+    }),
+    response: CutVideo,
+  }),
+  generateCutTts: endpoint({
+    method: 'POST',
+    path: '/api/cut_video/generate_cut_tts',
+    summary: '为片段生成配音',
+    body: Type.Object({
+      workId: Id('作品'),
+      voiceId: Text('配音', { minLength: 1, maxLength: 64 }),
+      speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
+    }),
+    response: TaskRef,
+  }),
+  endCutVideo: endpoint({
+    method: 'POST',
+    path: '/api/cut_video/end_cut_video',
+    summary: '完成剪辑',
+    body: Type.Object({ workId: Id('作品') }),
+    response: Empty,
+  }),
+  sendMergeRequest: endpoint({
+    method: 'GET',
+    path: '/api/video_edit/send_merge_request',
+    summary: '合成成片（扣除一次合成次数）',
+    query: workQuery,
+    response: TaskRef,
+  }),
+  reSendMergeRequest: endpoint({
+    method: 'GET',
+    path: '/api/video_edit/re_send_merge_request',
+    summary: '重新合成成片',
+    query: workQuery,
+    response: TaskRef,
+  }),
+};

@@ -1,0 +1,145 @@
+import { Type, type Static } from 'typebox';
+import { Empty, Id, Page, PageQuery, TaskRef, Text, ProjectTypeField, endpoint } from './common';
+
+/** A role keeps a fixed description, reference image and seed, used in every prompt of it. */
+export const Role = Type.Object({
+  roleId: Type.Integer(),
+  taskId: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  description: Type.String(),
+  referenceImageUrl: Type.String(),
+  imageUrls: Type.Array(Type.String()),
+  seed: Type.Integer(),
+  loraId: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Role = Static<typeof Role>;
+
+export const RoleInput = Type.Object({
+  taskId: Type.Optional(Text('任务编号', { maxLength: 64 })),
+  name: Text('角色名', { minLength: 1, maxLength: 32 }),
+  description: Text('角色描述', { maxLength: 1000 }),
+  referenceImageUrl: Type.Optional(Text('参考图', { maxLength: 500 })),
+  loraId: Type.Optional(Type.Integer({ title: '画风模型' })),
+});
+export type RoleInput = Static<typeof RoleInput>;
+
+export const RoleUpdate = Type.Object({
+  roleId: Id('角色'),
+  name: Type.Optional(Text('角色名', { minLength: 1, maxLength: 32 })),
+  description: Type.Optional(Text('角色描述', { maxLength: 1000 })),
+  referenceImageUrl: Type.Optional(Text('参考图', { maxLength: 500 })),
+  loraId: Type.Optional(Type.Integer({ title: '画风模型' })),
+});
+export type RoleUpdate = Static<typeof RoleUpdate>;
+
+export const Lora = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  coverUrl: Type.String(),
+  description: Type.String(),
+});
+export type Lora = Static<typeof Lora>;
+
+export const ModelVersion = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+});
+export type ModelVersion = Static<typeof ModelVersion>;
+
+export const UploadedImage = Type.Object({
+  url: Type.String(),
+  name: Type.String(),
+  createTime: Type.String(),
+});
+export type UploadedImage = Static<typeof UploadedImage>;
+
+export const roleEndpoints = {
+  getRoles: endpoint({
+    method: 'GET',
+    path: '/api/role/get_roles',
+    summary: '任务的角色',
+    query: Type.Object({ taskId: Text('任务编号', { minLength: 1, maxLength: 64 }) }),
+    response: Type.Array(Role),
+  }),
+  deleteRole: endpoint({
+    method: 'GET',
+    path: '/api/role/delete',
+    summary: '删除角色',
+    query: Type.Object({ roleId: Id('角色') }),
+    response: Empty,
+  }),
+  addRole: endpoint({
+    method: 'POST',
+    path: '/api/role/add',
+    summary: '新增角色',
+    body: RoleInput,
+    response: Role,
+  }),
+  updateRole: endpoint({
+    method: 'POST',
+    path: '/api/role/update',
+    summary: '修改角色',
+    body: RoleUpdate,
+    response: Role,
+  }),
+  extractRoles: endpoint({
+    method: 'POST',
+    path: '/api/role/extract_roles',
+    summary: '从文本中提取角色',
+    body: Type.Object({
+      taskId: Text('任务编号', { minLength: 1, maxLength: 64 }),
+      text: Text('原文', { minLength: 1, maxLength: 100_000 }),
+    }),
+    response: Type.Array(Role),
+  }),
+  reGenImg: endpoint({
+    method: 'POST',
+    path: '/api/role/re_gen_img',
+    summary: '重新生成角色形象',
+    body: Type.Object({
+      roleId: Id('角色'),
+      prompt: Type.Optional(Text('画面描述', { maxLength: 2000 })),
+    }),
+    response: TaskRef,
+  }),
+  initTask: endpoint({
+    method: 'POST',
+    path: '/api/role/init_task',
+    summary: '创建角色任务',
+    body: Type.Object({
+      type: ProjectTypeField,
+      workId: Type.Optional(Id('作品')),
+    }),
+    response: TaskRef,
+  }),
+  addRoleToTask: endpoint({
+    method: 'POST',
+    path: '/api/library/add_role_to_task',
+    summary: '从角色库加入任务',
+    body: Type.Object({
+      roleId: Id('角色'),
+      taskId: Text('任务编号', { minLength: 1, maxLength: 64 }),
+    }),
+    response: Role,
+  }),
+  getLoras: endpoint({
+    method: 'GET',
+    path: '/api/lora/get_loras',
+    summary: '画风模型',
+    response: Type.Array(Lora),
+  }),
+  versionList: endpoint({
+    method: 'GET',
+    path: '/api/version/version_list',
+    summary: '生成模型版本',
+    response: Type.Array(ModelVersion),
+  }),
+  uploadedImgs: endpoint({
+    method: 'GET',
+    path: '/api/file/uploaded_imgs',
+    summary: '已上传的图片',
+    query: Type.Object({ ...PageQuery }),
+    response: Page(UploadedImage),
+  }),
+};

@@ -1,0 +1,320 @@
+import { Type, type Static } from 'typebox';
+import {
+  Empty,
+  Id,
+  Page,
+  PageQuery,
+  TaskRef,
+  TaskState,
+  Text,
+  ProjectTypeField,
+  endpoint,
+} from './common';
+
+const creationFlag = Type.Union([Type.Literal(0), Type.Literal(1)], { title: '草稿或作品' });
+const workId = Id('作品');
+
+/** A ready-made helper the writing and video pages offer (configType=0). */
+export const Assistant = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+});
+export type Assistant = Static<typeof Assistant>;
+
+/** A marketing template (configType=1): the fields a user fills in. */
+export const VideoTemplate = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  coverUrl: Type.String(),
+  fields: Type.Array(
+    Type.Object({ key: Type.String(), label: Type.String(), required: Type.Boolean() }),
+  ),
+});
+export type VideoTemplate = Static<typeof VideoTemplate>;
+
+/** An option of a composition setting: image style (2), voice (3) or music (4). */
+export const VideoConfigOption = Type.Object({
+  id: Type.Integer(),
+  configType: Type.Integer(),
+  name: Type.String(),
+  value: Type.String(),
+  previewUrl: Type.String(),
+});
+export type VideoConfigOption = Static<typeof VideoConfigOption>;
+
+/** One shot of a video: its caption, the picture prompt, and what was made of it. */
+export const Shot = Type.Object({
+  index: Type.Integer({ minimum: 0 }),
+  caption: Text('分镜文案', { maxLength: 2000 }),
+  imagePrompt: Text('画面描述', { maxLength: 2000 }),
+  roleIds: Type.Array(Type.Integer()),
+  imageUrl: Type.String(),
+  audioUrl: Type.String(),
+  durationMs: Type.Integer({ minimum: 0 }),
+  /** Set when the picture fell back to the local frame and can be regenerated. */
+  needsRegeneration: Type.Boolean(),
+});
+export type Shot = Static<typeof Shot>;
+
+export const WorkStage = Type.Object({
+  name: Type.String(),
+  state: TaskState,
+  progress: Type.Number({ minimum: 0, maximum: 100 }),
+  /** Chinese message naming the stage, the shot and the provider when it failed. */
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type WorkStage = Static<typeof WorkStage>;
+
+export const WorkSummary = Type.Object({
+  workId: Type.Integer(),
+  type: Type.Integer(),
+  flag: Type.Integer(),
+  title: Type.String(),
+  coverUrl: Type.String(),
+  state: TaskState,
+  stage: Type.String(),
+  progress: Type.Number(),
+  updateTime: Type.String(),
+});
+export type WorkSummary = Static<typeof WorkSummary>;
+
+export const VideoSettings = Type.Object({
+  aspect: Type.Union([Type.Literal('9:16'), Type.Literal('16:9')], { title: '画面比例' }),
+  imageStyleId: Type.Optional(Type.Integer({ title: '画风' })),
+  voiceId: Type.Optional(Type.String({ title: '配音', maxLength: 64 })),
+  speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
+  musicId: Type.Optional(Type.Integer({ title: '背景音乐' })),
+  captionStyle: Type.Optional(Type.String({ title: '字幕样式', maxLength: 64 })),
+});
+export type VideoSettings = Static<typeof VideoSettings>;
+
+export const WorkDetail = Type.Object({
+  workId: Type.Integer(),
+  type: Type.Integer(),
+  flag: Type.Integer(),
+  title: Type.String(),
+  text: Type.String(),
+  settings: VideoSettings,
+  shots: Type.Array(Shot),
+  coverUrl: Type.String(),
+  updateTime: Type.String(),
+});
+export type WorkDetail = Static<typeof WorkDetail>;
+
+export const WorkResult = Type.Object({
+  workId: Type.Integer(),
+  taskId: Type.Union([Type.String(), Type.Null()]),
+  state: TaskState,
+  stage: Type.String(),
+  progress: Type.Number({ minimum: 0, maximum: 100 }),
+  etaSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  stages: Type.Array(WorkStage),
+  videoUrl: Type.String(),
+  srtUrl: Type.String(),
+  coverUrl: Type.String(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type WorkResult = Static<typeof WorkResult>;
+
+export const GenerateScriptBody = Type.Object({
+  type: ProjectTypeField,
+  sourceText: Text('原文', { minLength: 1, maxLength: 100_000 }),
+  title: Type.Optional(Text('标题', { maxLength: 100 })),
+  settings: Type.Optional(VideoSettings),
+});
+export type GenerateScriptBody = Static<typeof GenerateScriptBody>;
+
+export const SaveTextBody = Type.Object({
+  workId: Type.Optional(workId),
+  type: ProjectTypeField,
+  title: Text('标题', { minLength: 1, maxLength: 100 }),
+  text: Text('文案', { minLength: 1, maxLength: 100_000 }),
+});
+export type SaveTextBody = Static<typeof SaveTextBody>;
+
+export const UpdateTextBody = Type.Object({
+  workId,
+  title: Type.Optional(Text('标题', { minLength: 1, maxLength: 100 })),
+  text: Type.Optional(Text('文案', { maxLength: 100_000 })),
+  shots: Type.Optional(Type.Array(Shot, { title: '分镜', maxItems: 500 })),
+});
+export type UpdateTextBody = Static<typeof UpdateTextBody>;
+
+export const SaveVideoInfoBody = Type.Object({
+  workId,
+  title: Type.Optional(Text('标题', { minLength: 1, maxLength: 100 })),
+  coverUrl: Type.Optional(Text('封面', { maxLength: 500 })),
+  settings: Type.Optional(VideoSettings),
+});
+export type SaveVideoInfoBody = Static<typeof SaveVideoInfoBody>;
+
+export const TtsAuditionBody = Type.Object({
+  text: Text('试听文本', { minLength: 1, maxLength: 300 }),
+  voiceId: Text('配音', { minLength: 1, maxLength: 64 }),
+  speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
+});
+export type TtsAuditionBody = Static<typeof TtsAuditionBody>;
+
+export const AudioClip = Type.Object({ audioUrl: Type.String(), durationMs: Type.Integer() });
+export type AudioClip = Static<typeof AudioClip>;
+
+export const GenImageBody = Type.Object({
+  workId: Type.Optional(workId),
+  shotIndex: Type.Optional(Type.Integer({ minimum: 0, title: '分镜序号' })),
+  roleId: Type.Optional(Id('角色')),
+  prompt: Text('画面描述', { minLength: 1, maxLength: 2000 }),
+  imageStyleId: Type.Optional(Type.Integer({ title: '画风' })),
+});
+export type GenImageBody = Static<typeof GenImageBody>;
+
+export const ImageResult = Type.Object({
+  taskId: Type.String(),
+  state: TaskState,
+  imageUrl: Type.String(),
+  /** Which engine drew it, e.g. the configured provider or the local frame renderer. */
+  engine: Type.String(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type ImageResult = Static<typeof ImageResult>;
+
+export const videoEndpoints = {
+  assistantList: endpoint({
+    method: 'GET',
+    path: '/api/video/assistant_list',
+    summary: '助手列表',
+    query: Type.Object({ configType: Type.Literal(0, { title: '配置类型' }) }),
+    response: Type.Array(Assistant),
+  }),
+  generate: endpoint({
+    method: 'POST',
+    path: '/api/video/generate',
+    summary: '由原文生成视频脚本',
+    body: GenerateScriptBody,
+    response: Type.Object({ workId: Type.Integer(), taskId: Type.String() }),
+  }),
+  saveText: endpoint({
+    method: 'POST',
+    path: '/api/video/save_text',
+    summary: '保存文案',
+    body: SaveTextBody,
+    response: Type.Object({ workId: Type.Integer() }),
+  }),
+  getTemplates: endpoint({
+    method: 'GET',
+    path: '/api/video/get_templates',
+    summary: '营销模板',
+    query: Type.Object({ configType: Type.Literal(1, { title: '配置类型' }) }),
+    response: Type.Array(VideoTemplate),
+  }),
+  videoConfig: endpoint({
+    method: 'GET',
+    path: '/api/video/video_config',
+    summary: '合成配置选项',
+    query: Type.Object({
+      configType: Type.Union([Type.Literal(2), Type.Literal(3), Type.Literal(4)], {
+        title: '配置类型',
+      }),
+    }),
+    response: Type.Array(VideoConfigOption),
+  }),
+  getWorks: endpoint({
+    method: 'GET',
+    path: '/api/video/get_works',
+    summary: '作品列表',
+    query: Type.Object({
+      type: ProjectTypeField,
+      flag: Type.Optional(creationFlag),
+      keyword: Type.Optional(Text('关键词', { maxLength: 50 })),
+      ...PageQuery,
+    }),
+    response: Page(WorkSummary),
+  }),
+  deleteWork: endpoint({
+    method: 'GET',
+    path: '/api/video/delete_work',
+    summary: '删除作品',
+    query: Type.Object({ workId }),
+    response: Empty,
+  }),
+  updateText: endpoint({
+    method: 'POST',
+    path: '/api/video/update_text',
+    summary: '修改文案与分镜',
+    body: UpdateTextBody,
+    response: WorkDetail,
+  }),
+  workInfo: endpoint({
+    method: 'GET',
+    path: '/api/video/work_info',
+    summary: '作品详情',
+    query: Type.Object({ workId }),
+    response: WorkDetail,
+  }),
+  ttsAudition: endpoint({
+    method: 'POST',
+    path: '/api/video/tts_audition',
+    summary: '配音试听',
+    body: TtsAuditionBody,
+    response: AudioClip,
+  }),
+  genVideo: endpoint({
+    method: 'POST',
+    path: '/api/video/gen_video',
+    summary: '开始合成视频（扣除一次生成次数）',
+    body: Type.Object({ workId }),
+    response: TaskRef,
+  }),
+  getWorkResult: endpoint({
+    method: 'GET',
+    path: '/api/video/get_work_result',
+    summary: '合成进度与结果',
+    query: Type.Object({ workId }),
+    response: WorkResult,
+  }),
+  regenerateVideo: endpoint({
+    method: 'GET',
+    path: '/api/video/regenerate_video',
+    summary: '重新合成',
+    query: Type.Object({ workId }),
+    response: TaskRef,
+  }),
+  updateVideoStatus: endpoint({
+    method: 'GET',
+    path: '/api/video/update_video_status',
+    summary: '草稿与作品之间切换',
+    query: Type.Object({ workId, flag: creationFlag }),
+    response: Empty,
+  }),
+  saveVideoInfo: endpoint({
+    method: 'POST',
+    path: '/api/video/save_video_info',
+    summary: '保存视频信息',
+    body: SaveVideoInfoBody,
+    response: Empty,
+  }),
+  genImg: endpoint({
+    method: 'POST',
+    path: '/api/video/gen_img',
+    summary: '生成图片',
+    body: GenImageBody,
+    response: TaskRef,
+  }),
+  imgResult: endpoint({
+    method: 'GET',
+    path: '/api/video/img_result',
+    summary: '图片生成结果',
+    query: Type.Object({ taskId: Text('任务编号', { minLength: 1, maxLength: 64 }) }),
+    response: ImageResult,
+  }),
+  getUserNewestWorks: endpoint({
+    method: 'GET',
+    path: '/api/video/get_user_newest_works',
+    summary: '最新作品',
+    query: Type.Object({
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, title: '数量' })),
+    }),
+    response: Type.Array(WorkSummary),
+  }),
+};

@@ -1,0 +1,11 @@
+export { ApiError, isApiError, type ApiErrorKind } from './errors';
+export {
+  configureHttp,
+  currentPlatform,
+  httpClient,
+  request,
+  setUnauthorizedHandler,
+  type CallOptions,
+  type HttpOptions,
+  type UnauthorizedHandler,
+} from './client';
