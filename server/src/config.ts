@@ -1,0 +1,37 @@
+/**
+ * Everything the app needs to know from outside, as plain data: env.ts builds it from the
+ * environment for `pnpm start`, tests build it directly.
+ */
+export interface AppConfig {
+  /** A PostgreSQL URL, or an embedded PGlite in `dataDir` (null: in memory). */
+  database: { url: string } | { embeddedDataDir: string | null };
+  /** Schema to use instead of `public`; tests give each file its own. */
+  databaseSchema?: string;
+  /** Hostnames (optionally with :port) that sign on through CAS. */
+  ssoHosts: string[];
+  /** CAS server base URL, e.g. https://sso.example.com/cas; null when there is none. */
+  ssoServerUrl: string | null;
+  ssoTimeoutMs: number;
+  /** Bearer token of the admin API; null disables it. */
+  adminToken: string | null;
+  /** Believe X-Forwarded-For / -Proto (set when behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Create the demo account, notices and quotas on an empty database. */
+  seedDemo: boolean;
+  sessionTtlMs: number;
+  /** How long a process may answer a session from memory (see security/session-cache.ts); 0 turns it off. */
+  sessionCacheMs: number;
+  loginLimit: { windowMs: number; maxPerUsername: number; maxPerIp: number };
+  bodyLimitBytes: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export const DEFAULTS = {
+  ssoTimeoutMs: 10_000,
+  sessionTtlMs: 14 * 24 * 3600_000,
+  sessionCacheMs: 3_000,
+  loginLimit: { windowMs: 15 * 60_000, maxPerUsername: 10, maxPerIp: 50 },
+  bodyLimitBytes: 1024 * 1024,
+} as const;
+
+export const DEMO_ACCOUNT = { username: 'demo', password: 'demo123456' } as const;

@@ -1,0 +1,113 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The tables of migrations/*.sql as kysely sees them. Keep in step with the SQL:
+ * a column added there is added here.
+ */
+/** A timestamp the database fills in and nobody changes. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A timestamp with a default that updates may set. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A timestamp that every insert gives. */
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string | null;
+  nickname: Generated<string>;
+  user_data: Generated<string>;
+  phone: Generated<string>;
+  avatar: Generated<string>;
+  draft_path: Generated<string>;
+  status: Generated<number>;
+  home_page_url: Generated<string>;
+  functional_level: Generated<number>;
+  register_source: Generated<string>;
+  invitation_code: Generated<string>;
+  questionnaire: Generated<number>;
+  feedback: Generated<number>;
+  template_ids: Generated<number[]>;
+  disabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: RequiredTimestamp;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface UserTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  expires_at: RequiredTimestamp;
+  used_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  key: string;
+  failed_at: CreatedAt;
+}
+
+export interface UserQuotasTable {
+  user_id: number;
+  quota_type: string;
+  gen: Generated<number>;
+  reward: Generated<number>;
+  merge: Generated<number>;
+  last_spent_bucket: string | null;
+}
+
+export interface NoticeCategoriesTable {
+  id: Generated<number>;
+  category_name: string;
+  category_icon: Generated<string>;
+}
+
+export interface NoticesTable {
+  id: Generated<number>;
+  category_id: number;
+  title: string;
+  content: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface NoticeReadsTable {
+  user_id: number;
+  notice_id: number;
+  read_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor: string;
+  action: string;
+  target: string;
+  details: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface KolMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_tickets: UserTicketsTable;
+  login_failures: LoginFailuresTable;
+  user_quotas: UserQuotasTable;
+  notice_categories: NoticeCategoriesTable;
+  notices: NoticesTable;
+  notice_reads: NoticeReadsTable;
+  audit_log: AuditLogTable;
+  kol_meta: KolMetaTable;
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { DEFAULTS, type AppConfig } from './config';
+import { findRepoRoot } from './paths';
+
+/**
+ * The one place that reads environment variables. Each is checked here, so a typo stops the
+ * start with a clear message instead of surfacing later.
+ */
+export interface ServerEnv {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** From KOL_ADMIN_TOKEN; when absent the server uses (and creates) DATA_DIR/admin-token. */
+  adminTokenFromEnv: string | null;
+  app: AppConfig;
+}
+
+class EnvError extends Error {}
+
+function int(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new EnvError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const raw = process.env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new EnvError(`${name} must be true or false, got "${raw}"`);
+}
+
+function url(name: string): string | null {
+  const raw = process.env[name];
+  if (!raw) return null;
+  try {
+    const parsed = new URL(raw);
+    if (!/^(https?|postgres(ql)?):$/.test(parsed.protocol)) throw new Error('protocol');
+  } catch {
+    throw new EnvError(`${name} is not a valid URL: "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function readEnv(): ServerEnv {
+  const dataDir = path.resolve(process.env.DATA_DIR || path.join(findRepoRoot(), '.data'));
+  const databaseUrl = url('DATABASE_URL');
+  const logLevel = process.env.LOG_LEVEL || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  return {
+    port: int('PORT', 8080, 0, 65535),
+    // Loopback by default: the embedded setup is one person's machine. Set HOST=0.0.0.0 to serve a network.
+    host: process.env.HOST || '127.0.0.1',
+    dataDir,
+    adminTokenFromEnv: process.env.KOL_ADMIN_TOKEN || null,
+    app: {
+      database: databaseUrl
+        ? { url: databaseUrl }
+        : { embeddedDataDir: path.join(dataDir, 'pglite') },
+      ssoHosts: (process.env.SSO_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      ssoServerUrl: url('SSO_SERVER_URL'),
+      ssoTimeoutMs: int('SSO_TIMEOUT_MS', DEFAULTS.ssoTimeoutMs, 100, 120_000),
+      adminToken: null,
+      trustProxy: bool('TRUST_PROXY', false),
+      // A shared PostgreSQL is somebody's real data: no demo account there unless asked for.
+      seedDemo: bool('SEED_DEMO', !databaseUrl),
+      sessionTtlMs: DEFAULTS.sessionTtlMs,
+      sessionCacheMs: int('SESSION_CACHE_MS', DEFAULTS.sessionCacheMs, 0, 60_000),
+      loginLimit: { ...DEFAULTS.loginLimit },
+      bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+      logLevel: logLevel as AppConfig['logLevel'],
+    },
+  };
+}
+
+export function isEnvError(error: unknown): error is Error {
+  return error instanceof EnvError;
+}
+
+/** What the ops CLI reads from the environment. */
+export interface CliEnv {
+  /** http://127.0.0.1:$PORT unless --server says otherwise. */
+  defaultServer: string;
+  dataDir: string;
+  adminToken: string | null;
+  /** The OS user, for the audit log when --actor is not given. */
+  osUser: string;
+}
+
+export function readCliEnv(): CliEnv {
+  return {
+    defaultServer: `http://127.0.0.1:${int('PORT', 8080, 1, 65535)}`,
+    dataDir: path.resolve(process.env.DATA_DIR || path.join(findRepoRoot(), '.data')),
+    adminToken: process.env.KOL_ADMIN_TOKEN || null,
+    osUser: process.env.USER || process.env.USERNAME || '',
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '@kol/shared-sdk/contracts';
+import { ApiError } from '../../http/api-error';
+import { validationMessage } from '../../http/validation-message';
+
+const KNOWN_CODES: ReadonlySet<number> = new Set(Object.values(ErrorCode));
+
+/** Fastify's own failures before a handler runs, in words a user can read. */
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; msg: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.badRequest, msg: '请求内容不是有效的 JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.badRequest, msg: '请求内容不能为空' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.payloadTooLarge, msg: '请求内容过大' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: ErrorCode.badRequest,
+    msg: '不支持的请求内容类型，请使用 JSON',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCode.badRequest, msg: '请求长度与内容不符' },
+};
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error;
+}
+
+function send(reply: FastifyReply, code: number, msg: string) {
+  return reply.code(code).send({ code, msg, data: null });
+}
+
+/**
+ * Every failure leaves as the `{ code, msg, data: null }` envelope with the HTTP status equal
+ * to the code: a known failure with its Chinese message, anything else logged with the
+ * request id and answered with only that id.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof ApiError) return send(reply, error.code, error.message);
+      if (isFastifyError(error)) {
+        if (error.validation && error.validation.length > 0) {
+          const part = error.validationContext ?? 'body';
+          const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[
+            part
+          ];
+          const [first] = error.validation;
+          return send(
+            reply,
+            ErrorCode.badRequest,
+            first ? validationMessage(first, schema) : '请求参数不正确',
+          );
+        }
+        const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+        if (known) return send(reply, known.code, known.msg);
+        // Other client errors Fastify raises (e.g. a malformed header) carry a 4xx status.
+        const status = error.statusCode ?? 500;
+        if (status >= 400 && status < 500) {
+          return send(reply, KNOWN_CODES.has(status) ? status : ErrorCode.badRequest, '请求不正确');
+        }
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return send(
+        reply,
+        ErrorCode.internal,
+        `服务器开小差了，请稍后再试（请求编号 ${request.id}）`,
+      );
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      return send(
+        reply,
+        ErrorCode.notFound,
+        `接口不存在：${request.method} ${request.url.split('?')[0] ?? ''}`,
+      );
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,57 @@
+import fp from 'fastify-plugin';
+import { createAuditRepository, type AuditRepository } from '../../repositories/audit';
+import {
+  createLoginFailuresRepository,
+  type LoginFailuresRepository,
+} from '../../repositories/login-failures';
+import { createNoticesRepository, type NoticesRepository } from '../../repositories/notices';
+import { createSessionsRepository, type SessionsRepository } from '../../repositories/sessions';
+import { createTicketsRepository, type TicketsRepository } from '../../repositories/tickets';
+import { createUsersRepository, type UsersRepository } from '../../repositories/users';
+import { SessionCache } from '../../security/session-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UsersRepository;
+    sessions: SessionsRepository;
+    tickets: TicketsRepository;
+    loginFailures: LoginFailuresRepository;
+    notices: NoticesRepository;
+    audit: AuditRepository;
+    sessionCache: SessionCache;
+  }
+}
+
+/** Every SQL statement the routes need lives behind these. */
+export default fp(
+  async (app) => {
+    const sessionCache = new SessionCache(app.config.sessionCacheMs);
+    const users = createUsersRepository(app.db);
+    const sessions = createSessionsRepository(app.db);
+    // Every write to a user or a session drops what this process remembers of it.
+    app.decorate('sessionCache', sessionCache);
+    app.decorate('users', {
+      ...users,
+      async update(id, patch) {
+        sessionCache.forgetUser(id);
+        return users.update(id, patch);
+      },
+    } satisfies UsersRepository);
+    app.decorate('sessions', {
+      ...sessions,
+      async delete(id) {
+        sessionCache.forgetSession(id);
+        return sessions.delete(id);
+      },
+      async deleteForUser(userId) {
+        sessionCache.forgetUser(userId);
+        return sessions.deleteForUser(userId);
+      },
+    } satisfies SessionsRepository);
+    app.decorate('tickets', createTicketsRepository(app.db));
+    app.decorate('loginFailures', createLoginFailuresRepository(app.db));
+    app.decorate('notices', createNoticesRepository(app.db));
+    app.decorate('audit', createAuditRepository(app.db));
+  },
+  { name: 'repositories', dependencies: ['database'] },
+);

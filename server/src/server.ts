@@ -1,0 +1,50 @@
+import { readEnv, isEnvError } from './env';
+import { buildApp } from './app';
+import { ensureAdminToken, adminTokenPath } from './admin-token';
+import { DEMO_ACCOUNT } from './config';
+
+/** Starts the API: `pnpm --filter @kol/server start`. Everything else lives in app.ts. */
+async function main() {
+  const env = readEnv();
+  const adminToken = env.adminTokenFromEnv ?? (await ensureAdminToken(env.dataDir));
+  const embedded = 'embeddedDataDir' in env.app.database;
+  const app = await buildApp({ ...env.app, adminToken });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+
+  await app.listen({ port: env.port, host: env.host });
+  const shownHost = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.port;
+  const lines = [
+    '',
+    `KOL Studio API: http://${shownHost}:${port}  (OpenAPI: http://${shownHost}:${port}/api/docs)`,
+    `Database: ${embedded ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    env.adminTokenFromEnv
+      ? 'Admin token: from KOL_ADMIN_TOKEN'
+      : `Admin token: ${adminTokenPath(env.dataDir)}`,
+  ];
+  if (env.app.seedDemo) {
+    lines.push(
+      `Demo login: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password}${app.seededDemoNow ? ' (just created)' : ''}`,
+    );
+  }
+  process.stdout.write(lines.join('\n') + '\n\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${isEnvError(error) ? 'Configuration error' : 'Start failed'}: ${String(error)}\n`,
+  );
+  if (!isEnvError(error) && error instanceof Error && error.stack)
+    process.stderr.write(error.stack + '\n');
+  process.exit(1);
+});

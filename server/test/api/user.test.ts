@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { QUOTA_FIELDS } from '@kol/shared-sdk/contracts';
+import {
+  ADMIN_TOKEN,
+  PC,
+  body,
+  createTestApp,
+  createUser,
+  login,
+  sessionCookie,
+  uniqueName,
+} from '../helpers/test-app';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  ({ app } = await createTestApp({
+    loginLimit: { windowMs: 60_000, maxPerUsername: 3, maxPerIp: 1000 },
+  }));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const current = (cookie?: string) =>
+  app.inject({
+    method: 'GET',
+    url: '/api/user/current',
+    cookies: cookie ? { kol_session: cookie } : {},
+  });
+
+describe('login and session', () => {
+  it('logs in, answers the user info and sets an HttpOnly SameSite=Lax cookie', async () => {
+    const { username, password } = await createUser(app, { templateIds: [0, 2] });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: PC,
+      payload: { username, password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(body(response)).toMatchObject({
+      code: 0,
+      data: { username, templateIds: [0, 2], status: -1 },
+    });
+    const cookie = response.cookies.find((c) => c.name === 'kol_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+
+    const me = await current(sessionCookie(response));
+    expect(body(me)).toMatchObject({ code: 0, data: { username } });
+    // Exactly the fields of the contract, nothing internal such as the password hash.
+    expect(Object.keys(body(me).data as object).sort()).toEqual(
+      [
+        'userId',
+        'username',
+        'nickname',
+        'userData',
+        'phone',
+        'avatar',
+        'draftPath',
+        'status',
+        'homePageUrl',
+        'functionalLevel',
+        'registerSource',
+        'invitationCode',
+        'questionnaire',
+        'feedback',
+        'templateIds',
+      ].sort(),
+    );
+  });
+
+  it('marks the cookie Secure behind an https proxy when proxies are trusted', async () => {
+    const { app: proxied } = await createTestApp({ trustProxy: true });
+    try {
+      const { username, password } = await createUser(proxied);
+      const response = await proxied.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { ...PC, 'x-forwarded-proto': 'https' },
+        payload: { username, password },
+      });
+      expect(response.cookies.find((c) => c.name === 'kol_session')?.secure).toBe(true);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers 401 without a session or with an unknown one', async () => {
+    expect(body(await current())).toMatchObject({ code: 401, data: null });
+    const response = await current('not-a-session');
+    expect(response.statusCode).toBe(401);
+    expect(body(response).msg).toMatch(/登录/);
+  });
+
+  it('gives the same message for a wrong username and a wrong password', async () => {
+    const { username } = await createUser(app);
+    const wrongPassword = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: PC,
+      payload: { username, password: 'nope-nope' },
+    });
+    const wrongUser = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: PC,
+      payload: { username: uniqueName('ghost'), password: 'nope-nope' },
+    });
+    expect(body(wrongPassword)).toEqual({ code: 400, msg: '用户名或密码错误', data: null });
+    expect(body(wrongUser)).toEqual(body(wrongPassword));
+  });
+
+  it('rate limits failed logins per username, even for the right password afterwards', async () => {
+    const { username, password } = await createUser(app);
+    const attempt = (pw: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: PC,
+        payload: { username, password: pw },
+      });
+    for (let i = 0; i < 3; i += 1) expect(body(await attempt('wrong-one')).code).toBe(400);
+    const limited = await attempt(password);
+    expect(limited.statusCode).toBe(429);
+    expect(body(limited).msg).toMatch(/分钟后再试/);
+  });
+
+  it('rate limits per IP across usernames', async () => {
+    const { app: strict } = await createTestApp({
+      loginLimit: { windowMs: 60_000, maxPerUsername: 100, maxPerIp: 2 },
+    });
+    try {
+      const attempt = () =>
+        strict.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          headers: PC,
+          remoteAddress: '10.9.8.7',
+          payload: { username: uniqueName('ghost'), password: 'whatever1' },
+        });
+      expect(body(await attempt()).code).toBe(400);
+      expect(body(await attempt()).code).toBe(400);
+      expect(body(await attempt()).code).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('logs out: the session stops working and the cookie is cleared', async () => {
+    const { username, password } = await createUser(app);
+    const cookie = await login(app, username, password);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/user/logout',
+      headers: PC,
+      cookies: { kol_session: cookie },
+    });
+    expect(body(response)).toEqual({ code: 0, msg: '成功', data: null });
+    expect(response.cookies.find((c) => c.name === 'kol_session')?.value).toBe('');
+    expect(body(await current(cookie)).code).toBe(401);
+  });
+
+  it('refuses state-changing calls without the platform header', async () => {
+    const { username, password } = await createUser(app);
+    const noHeader = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username, password },
+    });
+    expect(noHeader.statusCode).toBe(403);
+    expect(body(noHeader).msg).toMatch(/platform/);
+    const cookie = await login(app, username, password);
+    const logout = await app.inject({
+      method: 'GET',
+      url: '/api/user/logout',
+      headers: { platform: 'tv' },
+      cookies: { kol_session: cookie },
+    });
+    expect(logout.statusCode).toBe(403);
+    expect(body(await current(cookie)).code).toBe(0);
+  });
+
+  it('ends every session of a disabled user and refuses their login', async () => {
+    const { username, password } = await createUser(app);
+    const cookie = await login(app, username, password);
+    const disable = await app.inject({
+      method: 'POST',
+      url: '/api/admin/users/disable',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { username },
+    });
+    expect(body(disable)).toMatchObject({ code: 0, data: { disabled: true } });
+    expect(body(await current(cookie)).code).toBe(401);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: PC,
+      payload: { username, password },
+    });
+    expect(body(again)).toMatchObject({ code: 403, msg: '账号已停用，请联系管理员' });
+  });
+});
+
+describe('sessions across processes', () => {
+  it('another process stops honouring a disabled user within its session cache time', async () => {
+    const { app: other } = await createTestApp({ sessionCacheMs: 300 });
+    try {
+      const { username, password } = await createUser(app);
+      const cookie = await login(other, username, password);
+      const onOther = () =>
+        other.inject({ method: 'GET', url: '/api/user/current', cookies: { kol_session: cookie } });
+      expect(body(await onOther()).code).toBe(0);
+      // Sessions live in the database: this process knows the other's session.
+      expect(body(await current(cookie)).code).toBe(0);
+      await app.inject({
+        method: 'POST',
+        url: '/api/admin/users/disable',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: { username },
+      });
+      expect(body(await current(cookie)).code).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(body(await onOther()).code).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('profile', () => {
+  async function signedIn(status?: number) {
+    const { username, password } = await createUser(app, { status });
+    return { username, cookie: await login(app, username, password) };
+  }
+  const post = (url: string, cookie: string, payload: unknown) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: PC,
+      cookies: { kol_session: cookie },
+      payload: payload as object,
+    });
+
+  it('updates nickname, phone, avatar and the posting account', async () => {
+    const { cookie } = await signedIn();
+    const response = await post('/api/user/update_user_info', cookie, {
+      nickname: '小说推广员',
+      phone: '13800138000',
+      avatar: 'https://example.com/a.png',
+      homePageUrl: 'https://www.douyin.com/user/123',
+    });
+    expect(body(response)).toMatchObject({
+      code: 0,
+      data: {
+        nickname: '小说推广员',
+        phone: '13800138000',
+        homePageUrl: 'https://www.douyin.com/user/123',
+      },
+    });
+    expect(body(await current(cookie)).data).toMatchObject({ nickname: '小说推广员' });
+  });
+
+  it('names the field in Chinese when input is wrong', async () => {
+    const { cookie } = await signedIn();
+    expect(body(await post('/api/user/update_user_info', cookie, { phone: '12345' }))).toEqual({
+      code: 400,
+      msg: '「手机号」格式不正确',
+      data: null,
+    });
+    expect(
+      body(await post('/api/user/update_user_info', cookie, { homePageUrl: 'ftp://x' })).msg,
+    ).toBe('「发布账号主页」格式不正确');
+    expect(body(await post('/api/user/update_user_info', cookie, { nickname: '   ' })).msg).toBe(
+      '「昵称」不能为空',
+    );
+  });
+
+  it('lets the posting account change but not be cleared once given', async () => {
+    const { cookie } = await signedIn();
+    expect(body(await post('/api/user/update_user_info', cookie, { homePageUrl: '' })).code).toBe(
+      0,
+    );
+    expect(
+      body(await post('/api/user/update_user_info', cookie, { homePageUrl: 'https://a.example/1' }))
+        .code,
+    ).toBe(0);
+    expect(
+      body(await post('/api/user/update_user_info', cookie, { homePageUrl: 'https://a.example/2' }))
+        .code,
+    ).toBe(0);
+    const cleared = await post('/api/user/update_user_info', cookie, { homePageUrl: '' });
+    expect(body(cleared).code).toBe(400);
+    expect(body(await current(cookie)).data).toMatchObject({ homePageUrl: 'https://a.example/2' });
+  });
+
+  it('saves the draft path', async () => {
+    const { cookie } = await signedIn();
+    const response = await post('/api/user/update_user_draft', cookie, { draftPath: '/drafts/1' });
+    expect(body(response)).toMatchObject({ code: 0, data: { draftPath: '/drafts/1' } });
+  });
+
+  it('completes the registration of a status 0 user, once', async () => {
+    const { cookie } = await signedIn(0);
+    const payload = {
+      nickname: '新作者',
+      phone: '13900000000',
+      invitationCode: 'ABC',
+      questionnaire: 2,
+    };
+    const response = await post('/api/user/register', cookie, payload);
+    expect(body(response)).toMatchObject({
+      code: 0,
+      data: { status: -1, nickname: '新作者', invitationCode: 'ABC', questionnaire: 2 },
+    });
+    expect(body(await post('/api/user/register', cookie, payload)).code).toBe(409);
+    expect(body(await post('/api/user/register', cookie, { phone: '13900000000' })).msg).toBe(
+      '「昵称」不能为空',
+    );
+  });
+
+  it('answers the 24 limit fields', async () => {
+    const { username, cookie } = await signedIn();
+    await app.inject({
+      method: 'POST',
+      url: '/api/admin/quotas/grant',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { username, type: 'scroll', gen: 3, reward: 2 },
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/user/get_user_limit_info',
+      cookies: { kol_session: cookie },
+    });
+    const data = body(response).data as Record<string, number>;
+    const expected = Object.values(QUOTA_FIELDS)
+      .flatMap((f) => [f.gen, f.reward, f.merge])
+      .filter(Boolean);
+    expect(Object.keys(data).sort()).toEqual([...expected].sort());
+    expect(Object.keys(data)).toHaveLength(24);
+    expect(data).toMatchObject({
+      remainScrollCount: 3,
+      remainRewardsRollingCount: 2,
+      remainGenCount: 0,
+    });
+  });
+});

@@ -1,0 +1,5 @@
+import type { EmbeddedDatabase } from '../../src/db/embedded';
+
+export default async function globalTeardown() {
+  await (globalThis as { kolTestDatabase?: EmbeddedDatabase }).kolTestDatabase?.stop();
+}
