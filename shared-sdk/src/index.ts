@@ -6,5 +6,6 @@ export * from './http';
 export * from './api';
 export * from './storage';
 export * from './permissions';
+export * from './session';
 export * from './defaults';
 export type * from './contracts';

@@ -3,6 +3,7 @@ import { defineCall } from './define-call';
 
 type E = typeof platformEndpoints;
 
+export const getPlatformConfig = defineCall<E['config']>('GET', '/api/platform/config');
 export const getRemoteRegistry = defineCall<E['remotes']>('GET', '/api/platform/remotes');
 export const reportRemoteFailure = defineCall<E['reportRemoteFailure']>(
   'POST',

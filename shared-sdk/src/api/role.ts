@@ -1,4 +1,5 @@
 import type { roleEndpoints } from '../contracts/role';
+import type { CallOptions } from '../http/client';
 import { defineCall } from './define-call';
 
 type E = typeof roleEndpoints;
@@ -16,4 +17,19 @@ export const addRoleToTask = defineCall<E['addRoleToTask']>(
 );
 export const getLoras = defineCall<E['getLoras']>('GET', '/api/lora/get_loras');
 export const getVersionList = defineCall<E['versionList']>('GET', '/api/version/version_list');
+const uploadImageCall = defineCall<E['uploadImage']>('POST', '/api/file/upload_image');
+
+/** Uploads one image as multipart field `file`; answers where it is served. */
+export function uploadImage(file: Blob, fileName: string, options?: CallOptions) {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  // The body is a FormData, which the contract (multipart) does not model as JSON.
+  return (
+    uploadImageCall as unknown as (
+      body: FormData,
+      o?: CallOptions,
+    ) => ReturnType<typeof uploadImageCall>
+  )(form, options);
+}
+
 export const getUploadedImages = defineCall<E['uploadedImgs']>('GET', '/api/file/uploaded_imgs');

@@ -38,7 +38,25 @@ export const RemoteLoadFailure = Type.Object({
 });
 export type RemoteLoadFailure = Static<typeof RemoteLoadFailure>;
 
+/** What the shell needs to know about this installation, configured on the server. */
+export const PlatformConfig = Type.Object({
+  /** Hostnames (the official and the test one) that sign on through single sign-on. */
+  ssoHosts: Type.Array(Type.String()),
+  /** Contact details shown by the header's contact-us item. */
+  contact: Type.Object({
+    title: Type.String(),
+    lines: Type.Array(Type.Object({ label: Type.String(), value: Type.String() })),
+  }),
+});
+export type PlatformConfig = Static<typeof PlatformConfig>;
+
 export const platformEndpoints = {
+  config: endpoint({
+    method: 'GET',
+    path: '/api/platform/config',
+    summary: '平台配置（单点登录域名、联系方式）',
+    response: PlatformConfig,
+  }),
   remotes: endpoint({
     method: 'GET',
     path: '/api/platform/remotes',

@@ -54,6 +54,13 @@ export const UploadedImage = Type.Object({
 });
 export type UploadedImage = Static<typeof UploadedImage>;
 
+/** Answer of an upload: where the stored file is served. */
+export const UploadedFile = Type.Object({ url: Type.String() });
+export type UploadedFile = Static<typeof UploadedFile>;
+
+/** Largest image a user may upload (avatars, role references). */
+export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
+
 export const roleEndpoints = {
   getRoles: endpoint({
     method: 'GET',
@@ -134,6 +141,12 @@ export const roleEndpoints = {
     path: '/api/version/version_list',
     summary: '生成模型版本',
     response: Type.Array(ModelVersion),
+  }),
+  uploadImage: endpoint({
+    method: 'POST',
+    path: '/api/file/upload_image',
+    summary: '上传图片（multipart，字段 file；JPEG、PNG、WebP，至多 5 MB）',
+    response: UploadedFile,
   }),
   uploadedImgs: endpoint({
     method: 'GET',

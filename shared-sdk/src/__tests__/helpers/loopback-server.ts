@@ -48,7 +48,11 @@ export async function startLoopbackServer(handler: Handler) {
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
         headers: req.headers,
-        body: text ? JSON.parse(text) : undefined,
+        body: !text
+          ? undefined
+          : String(req.headers['content-type']).startsWith('application/json')
+            ? JSON.parse(text)
+            : text,
       };
       seen.push(request);
       const reply = handler(request);

@@ -287,6 +287,11 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
     () => sdk.getUploadedImages({ pageIndex: 1 }),
     { query: { pageIndex: '1' } },
   ],
+  [
+    roleEndpoints.uploadImage,
+    () => sdk.uploadImage(new Blob(['png-bytes'], { type: 'image/png' }), 'avatar.png'),
+    { body: 'multipart' },
+  ],
   [editEndpoints.ttsList, () => sdk.getTtsList({ language: 'zh' }), { query: { language: 'zh' } }],
   [
     editEndpoints.ttsTry,
@@ -372,6 +377,7 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   [noticeEndpoints.click, () => sdk.markAllNoticesRead(), { query: { noticeId: '-1' } }],
   [noticeEndpoints.getNoticeCategory, () => sdk.getNoticeCategories(), { query: {} }],
   [noticeEndpoints.getNoticeCount, () => sdk.getNoticeCount(), { query: {} }],
+  [platformEndpoints.config, () => sdk.getPlatformConfig(), { query: {} }],
   [platformEndpoints.remotes, () => sdk.getRemoteRegistry(), { query: {} }],
   [
     platformEndpoints.reportRemoteFailure,
@@ -414,6 +420,10 @@ describe('the calls of spec section 7', () => {
     if (def.method === 'GET') {
       expect(seen?.query).toEqual(expected.query);
       expect(seen?.body).toBeUndefined();
+    } else if (expected.body === 'multipart') {
+      expect(String(seen?.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
+      expect(seen?.body).toContain('name="file"; filename="avatar.png"');
+      expect(seen?.body).toContain('png-bytes');
     } else {
       expect(seen?.body).toEqual(expected.body);
       expect(seen?.query).toEqual({});

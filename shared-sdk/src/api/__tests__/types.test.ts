@@ -100,6 +100,7 @@ const roleCalls = {
   addRoleToTask: sdk.addRoleToTask,
   getLoras: sdk.getLoras,
   versionList: sdk.getVersionList,
+  uploadImage: sdk.uploadImage,
   uploadedImgs: sdk.getUploadedImages,
 };
 const editCalls = {
@@ -133,6 +134,7 @@ const noticeCalls = {
   getNoticeCount: sdk.getNoticeCount,
 };
 const platformCalls = {
+  config: sdk.getPlatformConfig,
   remotes: sdk.getRemoteRegistry,
   reportRemoteFailure: sdk.reportRemoteFailure,
 };

@@ -1,0 +1,155 @@
+// One webpack + Module Federation setup for the host and every remote. Each package's
+// webpack.config.cjs calls this with its name and what it exposes.
+const fs = require('node:fs');
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { sources } = require('webpack');
+
+/** Singletons every app shares: one React, one router, one jotai store, one antd theme. */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'antd',
+  '@ant-design/cssinjs',
+  '@ant-design/icons',
+  'jotai',
+  'axios',
+  '@kol/shared-sdk',
+  '@kol/shared-sdk/state',
+];
+
+/**
+ * The semver range an app requires for a shared package. `catalog:` and `workspace:*` are no
+ * semver, so those require the version installed for the app, or a newer minor.
+ */
+function requiredVersion(dir, pkg, name) {
+  const base = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+  const range = pkg.dependencies?.[base] ?? pkg.peerDependencies?.[base];
+  if (!range) throw new Error(`${pkg.name} shares ${name} but does not depend on ${base}`);
+  if (!range.startsWith('catalog:') && !range.startsWith('workspace:')) return range;
+  // pnpm links every direct dependency into the app's own node_modules.
+  const file = path.join(dir, 'node_modules', base, 'package.json');
+  return `^${JSON.parse(fs.readFileSync(file, 'utf8')).version}`;
+}
+
+function sharedConfig(dir, pkg) {
+  return Object.fromEntries(
+    SINGLETONS.map((name) => [
+      name,
+      { singleton: true, requiredVersion: requiredVersion(dir, pkg, name) },
+    ]),
+  );
+}
+
+/** Emits the route claims of a remote beside its manifest, as `kol-routes.json`. */
+class RouteClaimsPlugin {
+  constructor(file) {
+    this.file = file;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RouteClaimsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'RouteClaimsPlugin',
+          stage: compilation.constructor.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => {
+          compilation.fileDependencies.add(this.file);
+          const claims = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+          compilation.emitAsset(
+            'kol-routes.json',
+            new sources.RawSource(JSON.stringify(claims, null, 2)),
+          );
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {{
+ *   dir: string,                         // the package folder (__dirname)
+ *   name: string,                        // federation name: host_shell, mfe_user, ...
+ *   exposes?: Record<string, string>,    // remotes: './App' and small widgets
+ *   runtimePlugins?: string[],           // host: files of its federation runtime plugins
+ *   html?: { title: string },            // host: emit index.html
+ *   routes?: string,                     // remotes: the route-claims file
+ * }} options
+ */
+module.exports = function kolWebpackConfig(options) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(options.dir, 'package.json'), 'utf8'));
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: options.dir,
+      entry: options.html ? { main: './src/index.ts' } : {},
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(options.dir, 'dist'),
+        // Chunks load relative to wherever the entry was served from, so one build works
+        // under any versioned release path.
+        publicPath: 'auto',
+        filename: '[name].[contenthash:8].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        uniqueName: options.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+        ],
+      },
+      cache: {
+        type: 'filesystem',
+        buildDependencies: { config: [__filename, path.join(options.dir, 'webpack.config.cjs')] },
+      },
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
+      },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: options.name,
+          filename: 'remoteEntry.js',
+          exposes: options.exposes ?? {},
+          shared: sharedConfig(options.dir, pkg),
+          shareStrategy: 'loaded-first',
+          runtimePlugins: options.runtimePlugins ?? [],
+          manifest: true,
+          // Types are shared through the SDK package, not generated per build (7 to 10 s).
+          dts: false,
+        }),
+        ...(options.html
+          ? [
+              new HtmlWebpackPlugin({
+                template: './src/index.html',
+                title: options.html.title,
+                chunks: ['main'],
+              }),
+            ]
+          : []),
+        ...(options.routes ? [new RouteClaimsPlugin(path.join(options.dir, options.routes))] : []),
+      ],
+    };
+  };
+};
