@@ -6,6 +6,19 @@ if (typeof globalThis.TextEncoder === 'undefined') {
   globalThis.TextDecoder = TextDecoder;
 }
 
+// A timer-based MessageChannel (antd's forms use one): Node's own keeps jest from exiting.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  globalThis.MessageChannel = class MessageChannel {
+    constructor() {
+      const port = () => ({ onmessage: null, close() {}, start() {} });
+      this.port1 = port();
+      this.port2 = port();
+      this.port1.postMessage = (data) => setTimeout(() => this.port2.onmessage?.({ data }), 0);
+      this.port2.postMessage = (data) => setTimeout(() => this.port1.onmessage?.({ data }), 0);
+    }
+  };
+}
+
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
     window.matchMedia = (query) => ({

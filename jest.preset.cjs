@@ -2,8 +2,15 @@
 // Each package's jest.config.cjs calls this with its environment.
 const path = require('node:path');
 
-/** @param {{ environment?: 'node' | 'jsdom', rootDir: string, setupFiles?: string[] }} options */
-module.exports = function kolJestConfig({ environment = 'node', rootDir, setupFiles = [] }) {
+/**
+ * @param {{ environment?: 'node' | 'jsdom', rootDir: string, setupFiles?: string[], setupFilesAfterEnv?: string[] }} options
+ */
+module.exports = function kolJestConfig({
+  environment = 'node',
+  rootDir,
+  setupFiles = [],
+  setupFilesAfterEnv = [],
+}) {
   return {
     rootDir,
     testEnvironment: environment,
@@ -21,12 +28,16 @@ module.exports = function kolJestConfig({ environment = 'node', rootDir, setupFi
         },
       ],
     },
-    // jotai 3, typebox 1 and cookie 2 (under fastify) ship ESM only: they go through the transform too.
-    transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jotai|typebox|cookie)@)'],
+    // Packages that ship ESM only go through the transform too: jotai 3, typebox 1, cookie 2
+    // (under fastify) and parts of antd's scopes.
+    transformIgnorePatterns: [
+      '/node_modules/\\.pnpm/(?!(jotai|typebox|cookie|@ant-design\\+[^@/]+|@rc-component\\+[^@/]+)@)',
+    ],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     setupFiles: [
       ...(environment === 'jsdom' ? [path.join(__dirname, 'jest.jsdom-setup.cjs')] : []),
       ...setupFiles,
     ],
+    setupFilesAfterEnv,
   };
 };

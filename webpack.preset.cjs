@@ -79,6 +79,7 @@ class RouteClaimsPlugin {
  *   runtimePlugins?: string[],           // host: files of its federation runtime plugins
  *   html?: { title: string },            // host: emit index.html
  *   routes?: string,                     // remotes: the route-claims file
+ *   publicPath?: string,                 // default 'auto' (relative to the served entry)
  * }} options
  */
 module.exports = function kolWebpackConfig(options) {
@@ -94,7 +95,7 @@ module.exports = function kolWebpackConfig(options) {
         path: path.join(options.dir, 'dist'),
         // Chunks load relative to wherever the entry was served from, so one build works
         // under any versioned release path.
-        publicPath: 'auto',
+        publicPath: options.publicPath ?? 'auto',
         filename: '[name].[contenthash:8].js',
         chunkFilename: '[name].[contenthash:8].js',
         uniqueName: options.name,

@@ -10,7 +10,7 @@ import { userEndpoints } from '../../contracts/user';
 import { videoEndpoints } from '../../contracts/video';
 import { writingEndpoints } from '../../contracts/writing';
 import { configureHttp } from '../../http/client';
-import { startLoopbackServer } from '../../__tests__/helpers/loopback-server';
+import { startLoopbackServer } from '../../testing/loopback-server';
 import * as sdk from '..';
 
 /** Every call spec section 7 lists, as the spec writes it. */

@@ -5,7 +5,7 @@ import {
   setViewportWidth,
   startLoopbackServer,
   type Reply,
-} from '../../__tests__/helpers/loopback-server';
+} from '../../testing/loopback-server';
 import { configureHttp, httpClient, request, setUnauthorizedHandler } from '../client';
 import { ApiError } from '../errors';
 

@@ -1,0 +1,102 @@
+import { hasTemplate } from '@kol/shared-sdk';
+import { currentUserAtom } from '@kol/shared-sdk/state';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { RemoteOutlet } from '../federation/remote-outlet';
+import type { ClaimedRoute } from '../federation/remote-registry';
+import { AppLayout } from '../layout/app-layout';
+import { MobileLayout } from '../layout/mobile-layout';
+import { ClosePage } from '../pages/close-page';
+import { ErrorPage } from '../pages/error-page';
+import { HomePage } from '../pages/home-page';
+import { LandingPage } from '../pages/landing-page';
+import { LoginPage } from '../pages/login-page';
+import { NoPermissionPage } from '../pages/no-permission-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { RegisterPage } from '../pages/register-page';
+import { TicketPage } from '../pages/ticket-page';
+import { desktopPathOf, workTemplateOf } from '../session/route-rules';
+import { claimedRoutesAtom } from './platform-state';
+import { SPEC_REMOTE_ROUTES_INSIDE, SPEC_REMOTE_ROUTES_OUTSIDE } from './spec-routes';
+
+/** A work page without its template id shows the no-permission message instead (spec 4, 5). */
+function TemplateGate({
+  templateId,
+  children,
+}: {
+  templateId: number | null | undefined;
+  children: ReactNode;
+}) {
+  const user = useAtomValue(currentUserAtom);
+  const location = useLocation();
+  const required = templateId ?? workTemplateOf(desktopPathOf(location.pathname)) ?? null;
+  return hasTemplate(user, required) ? <>{children}</> : <NoPermissionPage />;
+}
+
+function RemoteUnavailable() {
+  return <ErrorPage title="模块暂不可用" detail="该功能模块尚未发布或暂时无法访问，请稍后重试。" />;
+}
+
+function remoteRoute(claim: ClaimedRoute, path = claim.path) {
+  return (
+    <Route
+      key={`${claim.remote}:${path}`}
+      path={path}
+      element={
+        <TemplateGate templateId={claim.templateId}>
+          <RemoteOutlet remote={claim.remote} routePath={claim.path} />
+        </TemplateGate>
+      }
+    />
+  );
+}
+
+function unavailableRoutes(paths: string[], claimed: ClaimedRoute[], prefix = '') {
+  return paths
+    .filter((path) => !claimed.some((claim) => claim.path === path))
+    .map((path) => (
+      <Route
+        key={`unavailable:${prefix}${path}`}
+        path={prefix + path}
+        element={
+          <TemplateGate templateId={undefined}>
+            <RemoteUnavailable />
+          </TemplateGate>
+        }
+      />
+    ));
+}
+
+/**
+ * The router: the host's own pages, plus a route for every path a remote's build claims
+ * (inside or outside the layout, and under /m when the claim has a phone variant).
+ */
+export function AppRoutes() {
+  const claims = useAtomValue(claimedRoutesAtom);
+  const inside = claims.filter((claim) => claim.layout === 'inside');
+  const outside = claims.filter((claim) => claim.layout === 'outside');
+  const mobile = claims.filter((claim) => claim.mobile);
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/login/ticket" element={<TicketPage />} />
+      <Route path="/home" element={<LandingPage />} />
+      <Route path="/close" element={<ClosePage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      {outside.map((claim) => remoteRoute(claim))}
+      {unavailableRoutes(SPEC_REMOTE_ROUTES_OUTSIDE, outside)}
+      <Route path="/m" element={<MobileLayout />}>
+        <Route index element={<HomePage />} />
+        {mobile.map((claim) => remoteRoute(claim, `/m${claim.path}`))}
+        <Route path="*" element={<RemoteUnavailable />} />
+      </Route>
+      <Route element={<AppLayout />}>
+        <Route path="/" element={<HomePage />} />
+        {inside.map((claim) => remoteRoute(claim))}
+        {unavailableRoutes(SPEC_REMOTE_ROUTES_INSIDE, inside)}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

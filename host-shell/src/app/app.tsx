@@ -1,0 +1,56 @@
+import { currentUserAtom } from '@kol/shared-sdk/state';
+import { App as AntdApp, ConfigProvider, Watermark } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { Provider as JotaiProvider, useAtomValue, type createStore } from 'jotai';
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { MobileRedirect } from '../mobile/mobile-redirect';
+import { PostingAccountModal } from '../session/posting-account-modal';
+import { SessionGate } from '../session/session-gate';
+import { AppRoutes } from './app-routes';
+import { KOL_THEME } from './theme';
+
+/** The username drawn over the whole app, inside and outside the layout, once signed in. */
+function UserWatermark({ children }: { children: ReactNode }) {
+  const user = useAtomValue(currentUserAtom);
+  if (!user) return <>{children}</>;
+  return (
+    <Watermark
+      content={user.username}
+      inherit
+      font={{ color: 'rgba(255,255,255,0.08)' }}
+      zIndex={1000}
+    >
+      <div data-testid="watermark" data-username={user.username}>
+        {children}
+      </div>
+    </Watermark>
+  );
+}
+
+/** Providers every page and every remote shares: one theme, one store, one router. */
+export function App({
+  store,
+  children,
+}: {
+  store: ReturnType<typeof createStore>;
+  children?: ReactNode;
+}) {
+  return (
+    <ConfigProvider theme={KOL_THEME} locale={zhCN}>
+      <AntdApp>
+        <JotaiProvider store={store}>
+          <BrowserRouter>
+            <MobileRedirect />
+            <SessionGate>
+              <UserWatermark>
+                {children ?? <AppRoutes />}
+                <PostingAccountModal />
+              </UserWatermark>
+            </SessionGate>
+          </BrowserRouter>
+        </JotaiProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

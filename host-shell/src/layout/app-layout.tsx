@@ -1,0 +1,23 @@
+import { Layout } from 'antd';
+import { Outlet } from 'react-router-dom';
+import { AppHeader } from './app-header';
+import { SideMenu } from './side-menu';
+
+/** The desktop frame: header, side menu, content. */
+export function AppLayout() {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ paddingInline: 24, position: 'sticky', top: 0, zIndex: 10 }}>
+        <AppHeader />
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider width={208} theme="dark" breakpoint="lg" collapsedWidth={0}>
+          <SideMenu />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,40 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer, Layout } from 'antd';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { AppHeader } from './app-header';
+import { SideMenu } from './side-menu';
+
+/** The phone frame for /m pages: a compact header, the menu in a drawer. */
+export function MobileLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-testid="mobile-layout">
+      <Layout.Header style={{ paddingInline: 12, position: 'sticky', top: 0, zIndex: 10 }}>
+        <AppHeader
+          compact
+          leading={
+            <Button
+              type="text"
+              aria-label="菜单"
+              icon={<MenuOutlined />}
+              onClick={() => setMenuOpen(true)}
+            />
+          }
+        />
+      </Layout.Header>
+      <Layout.Content style={{ padding: 12 }}>
+        <Outlet />
+      </Layout.Content>
+      <Drawer
+        placement="left"
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        width={260}
+        styles={{ body: { padding: 0 } }}
+      >
+        <SideMenu onNavigate={() => setMenuOpen(false)} />
+      </Drawer>
+    </Layout>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  EditOutlined,
+  FolderOutlined,
+  HomeOutlined,
+  SafetyCertificateOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { visibleWorkMenuItems } from '@kol/shared-sdk';
+import { currentUserAtom } from '@kol/shared-sdk/state';
+import { Menu, type MenuProps } from 'antd';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { claimedRoutesAtom } from '../app/platform-state';
+import { preloadRemoteApp } from '../federation/remote-registry';
+import { desktopPathOf } from '../session/route-rules';
+import { ConventionModal } from './convention-modal';
+
+const CONVENTION_KEY = 'convention';
+
+/** The menu's selected key: `?type=composite|tools` preselects the video items (spec section 2). */
+export function selectedMenuKey(pathname: string, search: string): string {
+  const type = new URLSearchParams(search).get('type');
+  if (type === 'composite') return '/video';
+  if (type === 'tools') return '/video/tool';
+  return desktopPathOf(pathname);
+}
+
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useAtomValue(currentUserAtom);
+  const claims = useAtomValue(claimedRoutesAtom);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [conventionOpen, setConventionOpen] = useState(false);
+
+  // Hovering an item fetches the remote that serves it, so the click shows the page sooner.
+  const label = (text: string, path: string) => (
+    <span
+      onMouseEnter={() => {
+        const claim = claims.find((c) => c.path === path);
+        if (claim) preloadRemoteApp(claim.remote);
+      }}
+    >
+      {text}
+    </span>
+  );
+
+  const items: MenuProps['items'] = [
+    { key: '/', icon: <HomeOutlined />, label: label('首页', '/') },
+    {
+      key: 'text',
+      icon: <EditOutlined />,
+      label: '文本创作',
+      children: [
+        { key: '/generate', label: label('一键成文', '/generate') },
+        { key: '/create', label: label('创意写作', '/create') },
+      ],
+    },
+    {
+      key: 'video',
+      icon: <VideoCameraOutlined />,
+      label: '视频创作',
+      children: [
+        { key: '/video', label: label('视频合成', '/video') },
+        { key: '/video/tool', label: label('视频工具', '/video/tool') },
+      ],
+    },
+    {
+      key: 'works',
+      icon: <FolderOutlined />,
+      label: '我的作品',
+      children: visibleWorkMenuItems(user).map((item) => ({
+        key: item.path,
+        label: label(item.label, item.path),
+      })),
+    },
+    { key: CONVENTION_KEY, icon: <SafetyCertificateOutlined />, label: '社区公约' },
+  ];
+
+  return (
+    <>
+      <Menu
+        mode="inline"
+        selectedKeys={[selectedMenuKey(location.pathname, location.search)]}
+        defaultOpenKeys={['text', 'video', 'works']}
+        items={items}
+        onClick={({ key }) => {
+          if (key === CONVENTION_KEY) {
+            setConventionOpen(true);
+            return;
+          }
+          navigate(key);
+          onNavigate?.();
+        }}
+        data-testid="side-menu"
+      />
+      <ConventionModal open={conventionOpen} onClose={() => setConventionOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  getNoticeList,
+  getUserNewestWorks,
+  remainingGenerations,
+  QUOTA_TYPE_LABELS,
+  type QuotaType,
+  type WorkSummary,
+} from '@kol/shared-sdk';
+import { currentUserAtom, noticesAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
+import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+
+const SHORTCUTS = [
+  { to: '/generate', title: '一键成文', text: '选书选章，生成推文文案' },
+  { to: '/create', title: '创意写作', text: '提纲、续写、改写、润色' },
+  { to: '/video?type=composite', title: '视频合成', text: '漫剪、AI漫剧、解压、滚屏…' },
+  { to: '/video/tool?type=tools', title: '视频工具', text: '配音、去重、字幕、配图' },
+];
+
+const GLANCE_TYPES: QuotaType[] = [
+  'comics',
+  'decompression',
+  'scroll',
+  'convert',
+  'market',
+  'realOpera',
+];
+
+/** `/`: create shortcuts, newest works, quotas at a glance, latest notices. */
+export function HomePage() {
+  const user = useAtomValue(currentUserAtom);
+  const limits = useAtomValue(usageLimitsAtom);
+  const [notices, setNotices] = useAtom(noticesAtom);
+  const [works, setWorks] = useState<WorkSummary[] | null>(null);
+
+  useEffect(() => {
+    getUserNewestWorks({ limit: 5 })
+      .then(setWorks)
+      .catch(() => setWorks([]));
+    getNoticeList()
+      .then((list) => setNotices(list.items))
+      .catch(() => undefined);
+  }, [setNotices]);
+
+  return (
+    <div data-testid="home-page">
+      <Typography.Title level={3}>你好，{user?.nickname || user?.username}</Typography.Title>
+      <Row gutter={[16, 16]}>
+        {SHORTCUTS.map((shortcut) => (
+          <Col xs={12} md={6} key={shortcut.to}>
+            <Link to={shortcut.to}>
+              <Card hoverable size="small" title={shortcut.title}>
+                <Typography.Text type="secondary">{shortcut.text}</Typography.Text>
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={12}>
+          <Card title="剩余次数" size="small" extra={<Link to="/user">查看全部</Link>}>
+            <Row gutter={[8, 8]}>
+              {GLANCE_TYPES.map((type) => (
+                <Col span={8} key={type}>
+                  <Statistic
+                    title={QUOTA_TYPE_LABELS[type]}
+                    value={limits ? remainingGenerations(limits, type) : '—'}
+                  />
+                </Col>
+              ))}
+            </Row>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title="最新作品" size="small">
+            {works && works.length > 0 ? (
+              <List
+                size="small"
+                dataSource={works}
+                renderItem={(work) => <List.Item>{work.title}</List.Item>}
+              />
+            ) : (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description="还没有作品，从上面的入口开始创作吧"
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card title="最新通知" size="small">
+            {notices.length > 0 ? (
+              <List
+                size="small"
+                dataSource={notices.slice(0, 5)}
+                renderItem={(notice) => (
+                  <List.Item
+                    extra={<Typography.Text type="secondary">{notice.updateTime}</Typography.Text>}
+                  >
+                    <Typography.Text strong={notice.status === 0}>{notice.title}</Typography.Text>
+                  </List.Item>
+                )}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { App, Button, Space, Tag, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { startSignOn, useIsSsoHost } from '../session/sign-on';
+
+/** `/home`: the public landing page. */
+export function LandingPage() {
+  const navigate = useNavigate();
+  const ssoHost = useIsSsoHost();
+  const { message } = App.useApp();
+  const signIn = () => {
+    if (!ssoHost) navigate('/login');
+    else
+      startSignOn().catch((error: unknown) =>
+        message.error(error instanceof Error ? error.message : '无法跳转到统一登录'),
+      );
+  };
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        padding: 24,
+        textAlign: 'center',
+      }}
+    >
+      <Space direction="vertical" size="large">
+        <Typography.Title>
+          KOL Studio <Tag color="magenta">Beta</Tag>
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
+          把网文变成推文与短视频：一键成文、创意写作、漫剪、AI漫剧、解压、滚屏、营销视频。
+        </Typography.Paragraph>
+        <Button type="primary" size="large" onClick={signIn}>
+          登录
+        </Button>
+      </Space>
+    </div>
+  );
+}

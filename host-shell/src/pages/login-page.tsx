@@ -1,0 +1,63 @@
+import { login } from '@kol/shared-sdk';
+import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
+import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+
+/** Only a path inside this site may be a return target, never another origin. */
+export function safeReturnUrl(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const setUser = useSetAtom(currentUserAtom);
+  const setLimits = useSetAtom(usageLimitsAtom);
+  const [submitting, setSubmitting] = useState(false);
+  const { message } = App.useApp();
+
+  const onFinish = async (values: { username: string; password: string }) => {
+    setSubmitting(true);
+    try {
+      const user = await login(values);
+      setLimits(null);
+      setUser(user);
+      navigate(safeReturnUrl(params.get('returnUrl')), { replace: true });
+    } catch (error) {
+      message.error(error instanceof Error ? error.message : '登录失败');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
+      <Card style={{ width: '100%', maxWidth: 380 }}>
+        <Typography.Title level={3} style={{ textAlign: 'center' }}>
+          登录 KOL Studio
+        </Typography.Title>
+        <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+          <Form.Item
+            label="用户名"
+            name="username"
+            rules={[{ required: true, message: '请输入用户名' }]}
+          >
+            <Input autoComplete="username" />
+          </Form.Item>
+          <Form.Item
+            label="密码"
+            name="password"
+            rules={[{ required: true, message: '请输入密码' }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            登录
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

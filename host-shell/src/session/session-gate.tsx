@@ -1,0 +1,89 @@
+import {
+  getCurrentUser,
+  getUserLimitInfo,
+  remainingGenerations,
+  canOpenConvertWorks,
+} from '@kol/shared-sdk';
+import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
+import { Spin } from 'antd';
+import { useAtom } from 'jotai';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { compositionTypeOf, desktopPathOf, isUserFetchExempt } from './route-rules';
+import { setStartupFetchPending, startSignOn, useIsSsoHost, useSessionHandlers } from './sign-on';
+
+/** Back one page, or home when this page was the first one opened. */
+export function useGoBack(): () => void {
+  const navigate = useNavigate();
+  return () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/', { replace: true });
+  };
+}
+
+/**
+ * The session rules of spec section 4. The user is fetched when a page needs one and none is
+ * known (so not on /login, /home, /login/ticket, /tts, /close); the checks run on every
+ * navigation once the user is known.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  useSessionHandlers();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const ssoHost = useIsSsoHost();
+  const [user, setUser] = useAtom(currentUserAtom);
+  const [limits, setLimits] = useAtom(usageLimitsAtom);
+  const fetchedFor = useRef<string | null>(null);
+  const exempt = isUserFetchExempt(location.pathname);
+
+  useEffect(() => {
+    if (user || exempt || fetchedFor.current === location.key) return;
+    fetchedFor.current = location.key;
+    setStartupFetchPending(true);
+    getCurrentUser()
+      .then(setUser)
+      .catch(() => {
+        if (ssoHost) startSignOn().catch(() => navigate('/home', { replace: true }));
+        else if (location.pathname === '/video/cut') {
+          navigate('/login?returnUrl=/video/cut', { replace: true });
+        } else navigate('/home', { replace: true });
+      })
+      .finally(() => {
+        setStartupFetchPending(false);
+      });
+  }, [user, exempt, location.key, location.pathname, ssoHost, navigate, setUser]);
+
+  useEffect(() => {
+    if (!user || limits) return;
+    getUserLimitInfo()
+      .then(setLimits)
+      .catch(() => {
+        // Without limits the quota rule cannot apply; pages that spend show the server's answer.
+      });
+  }, [user, limits, setLimits]);
+
+  const path = desktopPathOf(location.pathname);
+  useEffect(() => {
+    if (!user) return;
+    if (user.status === 0 && path !== '/register') {
+      navigate('/register', { replace: true });
+      return;
+    }
+    if (path === '/work/convert' && !canOpenConvertWorks(user)) {
+      goBack();
+      return;
+    }
+    const type = compositionTypeOf(location.pathname, location.search);
+    if (type !== null && limits && remainingGenerations(limits, type) <= 0) goBack();
+    // goBack is a new function each render; the rules depend on the location and the session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user, limits, path, location.pathname, location.search, navigate]);
+
+  if (!user && !exempt) {
+    // Until the user is known, or the failure rule has moved the page elsewhere.
+    return <Spin size="large" style={{ display: 'block', margin: '30vh auto' }} />;
+  }
+  return <>{children}</>;
+}

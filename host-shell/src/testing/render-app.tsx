@@ -1,0 +1,30 @@
+import type { PlatformConfig } from '@kol/shared-sdk';
+import { render } from '@testing-library/react';
+import { createStore } from 'jotai';
+import { App } from '../app/app';
+import {
+  claimedRoutesAtom,
+  platformConfigAtom,
+  DEFAULT_PLATFORM_CONFIG,
+} from '../app/platform-state';
+import type { ClaimedRoute } from '../federation/remote-registry';
+
+export function setViewportWidth(width: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}
+
+/** Renders the whole shell at a path, as the bootstrap does, with its own store. */
+export function renderApp(
+  path: string,
+  options: { claims?: ClaimedRoute[]; config?: Partial<PlatformConfig> } = {},
+) {
+  window.history.replaceState(null, '', path);
+  const store = createStore();
+  store.set(claimedRoutesAtom, options.claims ?? []);
+  store.set(platformConfigAtom, { ...DEFAULT_PLATFORM_CONFIG, ...options.config });
+  return { store, ...render(<App store={store} />) };
+}
+
+export function currentUrl(): string {
+  return window.location.pathname + window.location.search;
+}

@@ -1,0 +1,2 @@
+// Test helpers for the packages that use the SDK (never imported by product code).
+export * from './loopback-server';
