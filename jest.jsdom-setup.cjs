@@ -34,6 +34,10 @@ if (typeof window !== 'undefined') {
       },
     });
   }
+  // jsdom cannot compute styles of pseudo-elements, which antd's Table asks for when it
+  // measures the scrollbar; the element's own style is a fine answer in tests.
+  const elementStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element) => elementStyle(element);
   if (!window.ResizeObserver) {
     window.ResizeObserver = class ResizeObserver {
       observe() {}

@@ -100,3 +100,5 @@ export async function closedPortOrigin(): Promise<string> {
 export function setViewportWidth(width: number): void {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
 }
+
+export type LoopbackServer = Awaited<ReturnType<typeof startLoopbackServer>>;

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const REPO = path.resolve(__dirname, '..', '..');
+export const ARTIFACTS = path.join(REPO, 'e2e', 'artifacts');
+
+export function platformUrl(): string {
+  const url = process.env.KOL_E2E_URL;
+  if (!url) throw new Error('KOL_E2E_URL is not set: run the tests through jest (global-setup.ts)');
+  return url;
+}
+
+/** Debian's Chromium, with the flags this closed network needs (no background traffic). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: platformUrl() });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login page, as a person would. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+const run = promisify(execFile);
+
+/** Runs the ops CLI (`pnpm kol …`) against the platform under test. */
+export async function kol(...args: string[]): Promise<string> {
+  const dataDir = process.env.KOL_E2E_DATA_DIR ?? '';
+  const token = readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
+  const { stdout } = await run('pnpm', ['--silent', 'kol', ...args, '--server', platformUrl()], {
+    cwd: REPO,
+    env: { ...process.env, KOL_ADMIN_TOKEN: token },
+  });
+  return stdout;
+}
+
+let serial = 0;
+/** A username no earlier run used, so tests can create users freely. */
+export function uniqueUsername(prefix: string): string {
+  serial += 1;
+  return `${prefix}${Date.now().toString(36)}${serial}`;
+}

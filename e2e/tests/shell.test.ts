@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import {
+  DESKTOP,
+  PHONE,
+  kol,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  uniqueUsername,
+} from '../support/platform';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A user made with the ops CLI, with a posting account so the prompt stays away. */
+async function createUser(options: {
+  templateIds: string;
+  functionalLevel?: number;
+  homePageUrl?: boolean;
+}) {
+  const username = uniqueUsername('e2e');
+  const password = 'e2e-password-1';
+  await kol(
+    'user',
+    'create',
+    '--username',
+    username,
+    '--password',
+    password,
+    '--template-ids',
+    options.templateIds,
+    '--functional-level',
+    String(options.functionalLevel ?? 1),
+  );
+  if (options.homePageUrl !== false) {
+    await kol('user', 'set', username, '--home-page-url', `https://example.com/${username}`);
+  }
+  return { username, password };
+}
+
+describe('the shell in a real browser', () => {
+  it('signs in as the demo user and shows the frame, the watermark and the home page', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'demo', 'demo123456');
+    await page.getByTestId('home-page').waitFor();
+    expect(await page.getByText('Beta', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByTestId('watermark').getAttribute('data-username')).toBe('demo');
+    // antd draws the watermark as a repeated background image over the content.
+    const marked = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll(
+          '[data-testid="watermark"] ~ div, [data-testid="watermark"] div',
+        ),
+      ].some((el) => getComputedStyle(el).backgroundImage.startsWith('url("data:image')),
+    );
+    expect(marked).toBe(true);
+    await context.close();
+  });
+
+  it('shows the posting-account prompt 20 ms after a page, not on /user, and stops once it is filled in', async () => {
+    const { username, password } = await createUser({ templateIds: '0', homePageUrl: false });
+    const { context, page } = await newPage(browser);
+    await page.addInitScript(() => {
+      const times: Record<string, number> = {};
+      (window as unknown as { kolTimes: typeof times }).kolTimes = times;
+      new MutationObserver(() => {
+        if (!times.page && document.querySelector('[data-testid="home-page"]'))
+          times.page = performance.now();
+        if (
+          !times.prompt &&
+          [...document.querySelectorAll('.ant-modal-title')].some(
+            (el) => el.textContent === '友情提示',
+          )
+        ) {
+          times.prompt = performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signIn(page, username, password);
+    const prompt = page.locator('.ant-modal').filter({ hasText: '友情提示' });
+    await prompt.waitFor();
+    const times = await page.evaluate(
+      () => (window as unknown as { kolTimes: Record<string, number> }).kolTimes,
+    );
+    expect((times.prompt ?? 0) - (times.page ?? Infinity)).toBeGreaterThanOrEqual(19);
+    await page.keyboard.press('Escape');
+    expect(await prompt.isVisible()).toBe(true);
+
+    await prompt.getByRole('button', { name: /去\s*填\s*写/ }).click();
+    await page.waitForURL('**/user');
+    await page.waitForTimeout(100);
+    expect(await page.locator('.ant-modal').filter({ hasText: '友情提示' }).isVisible()).toBe(
+      false,
+    );
+
+    await page.getByLabel('发布账号主页').fill(`https://example.com/${username}`);
+    await page.getByRole('button', { name: /保存发布账号/ }).click();
+    await page
+      .getByText(/已保存/)
+      .first()
+      .waitFor();
+    await page.goto('/');
+    await page.getByTestId('home-page').waitFor();
+    await page.waitForTimeout(200);
+    expect(await page.locator('.ant-modal').filter({ hasText: '友情提示' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('opens each header item: contact us, notices, the user menu', async () => {
+    const { username, password } = await createUser({ templateIds: '0,1,2,3,4,5,6' });
+    await kol(
+      'notice',
+      'publish',
+      '--title',
+      'E2E 通知',
+      '--content',
+      '端到端测试发布的通知',
+      '--category',
+      '系统公告',
+    );
+    const { context, page } = await newPage(browser);
+    await signIn(page, username, password);
+    await page.getByText('联系我们').click();
+    await page.locator('.ant-modal').filter({ hasText: '联系我们' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    const bell = page.getByRole('button', { name: '通知' });
+    await bell.click();
+    const panel = page.getByTestId('notices-panel');
+    await panel.getByText('E2E 通知').waitFor();
+    await panel.getByRole('button', { name: '全部已读' }).click();
+    await page.waitForFunction(
+      () => !document.querySelector('button[aria-label="通知"] .ant-badge-count'),
+    );
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByText('个人中心').click();
+    await page.waitForURL('**/user');
+    await page.getByText(username).first().waitFor();
+    await context.close();
+  });
+
+  it('gates the work menu by template ids (a user made with the ops CLI)', async () => {
+    const { username, password } = await createUser({ templateIds: '0,4' });
+    const { context, page } = await newPage(browser);
+    await signIn(page, username, password);
+    const menu = page.getByTestId('side-menu');
+    await menu.waitFor();
+    for (const shown of ['我的角色', '我的文案', '滚屏视频'])
+      expect(await menu.getByText(shown).isVisible()).toBe(true);
+    for (const hidden of ['漫剪视频', 'AI漫剧', '解压视频', '反推视频', '营销视频']) {
+      expect(await menu.getByText(hidden).count()).toBe(0);
+    }
+    await page.goto('/work/comics');
+    await page.getByText('抱歉，您没有权限访问该页面。').waitFor();
+    await context.close();
+  });
+
+  it('goes back from /work/convert at functional level 0', async () => {
+    const { username, password } = await createUser({ templateIds: '0,5', functionalLevel: 0 });
+    const { context, page } = await newPage(browser);
+    await signIn(page, username, password);
+    await page.getByTestId('home-page').waitFor();
+    await page.getByTestId('side-menu').getByText('反推视频').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('sends a 401 in the middle of a session to /login', async () => {
+    const { username, password } = await createUser({ templateIds: '0' });
+    const { context, page } = await newPage(browser);
+    await signIn(page, username, password);
+    await page.getByTestId('home-page').waitFor();
+    await context.clearCookies();
+    await page.getByRole('button', { name: '通知' }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('redirects between the phone and desktop paths both ways, keeping the query', async () => {
+    const { username, password } = await createUser({ templateIds: '0' });
+    const phone = await newPage(browser, PHONE);
+    await signIn(phone.page, username, password);
+    await phone.page.goto('/?from=share');
+    await phone.page.waitForURL((url) => url.pathname === '/m' && url.search === '?from=share');
+    await phone.page.getByTestId('mobile-layout').waitFor();
+    await phone.page.goto('/m/user?tab=1');
+    await phone.page.waitForURL((url) => url.pathname === '/user' && url.search === '?tab=1');
+    await phone.context.close();
+
+    const desktop = await newPage(browser, DESKTOP);
+    await signIn(desktop.page, username, password);
+    await desktop.page.goto('/m/video?x=1');
+    await desktop.page.waitForURL((url) => url.pathname === '/video' && url.search === '?x=1');
+    await desktop.context.close();
+  });
+
+  it('shows the error page for a remote whose server is down while the shell and other pages work', async () => {
+    const { username, password } = await createUser({ templateIds: '0' });
+    const { context, page } = await newPage(browser);
+    await signIn(page, username, password);
+    await page.route('**/remotes/mfe_user/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/user');
+    await page.getByText('页面加载失败').waitFor();
+    expect(await page.getByRole('button', { name: /重\s*试/ }).isVisible()).toBe(true);
+    await page.getByTestId('side-menu').getByText('首页').click();
+    await page.getByTestId('home-page').waitFor();
+    await page.unroute('**/remotes/mfe_user/**');
+    await page.goto('/user');
+    await page.getByText(username).first().waitFor();
+    await context.close();
+  });
+
+  it('keeps screenshots of the home page at desktop and phone widths', async () => {
+    for (const [name, viewport] of [
+      ['home-desktop', DESKTOP],
+      ['home-phone', PHONE],
+    ] as const) {
+      const { context, page } = await newPage(browser, viewport);
+      await signIn(page, 'demo', 'demo123456');
+      await page.getByTestId('home-page').waitFor();
+      await page.waitForTimeout(300);
+      await screenshot(page, name);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import {
+  QUOTA_FIELDS,
+  QUOTA_TYPES,
+  QUOTA_TYPE_LABELS,
+  type QuotaType,
+  type UsageLimits,
+} from '@kol/shared-sdk';
+
+/** One line of the quota table; null where the type has no such count. */
+export interface QuotaRow {
+  type: QuotaType;
+  label: string;
+  remaining: number;
+  reward: number | null;
+  merge: number | null;
+}
+
+/** Every quota type, in the SDK's order, read through the SDK's field map. */
+export function quotaRows(limits: UsageLimits): QuotaRow[] {
+  return QUOTA_TYPES.map((type) => {
+    const fields: {
+      gen: keyof UsageLimits;
+      reward: keyof UsageLimits | null;
+      merge: keyof UsageLimits | null;
+    } = QUOTA_FIELDS[type];
+    return {
+      type,
+      label: QUOTA_TYPE_LABELS[type],
+      remaining: limits[fields.gen],
+      reward: fields.reward === null ? null : limits[fields.reward],
+      merge: fields.merge === null ? null : limits[fields.merge],
+    };
+  });
+}

@@ -1,0 +1,2 @@
+// Testing Library's DOM matchers (toBeInTheDocument, …) on @jest/globals' expect.
+import '@testing-library/jest-dom/jest-globals';
