@@ -8,10 +8,16 @@ import authPlugin from './plugins/app/auth';
 import databasePlugin from './plugins/app/database';
 import errorsPlugin from './plugins/app/errors';
 import quotasPlugin from './plugins/app/quotas';
+import releasesPlugin from './plugins/app/releases';
 import repositoriesPlugin from './plugins/app/repositories';
 import seedPlugin from './plugins/app/seed';
 import healthRoutes from './routes/healthz';
 import adminRoutes from './routes/api/admin/index';
+import fileRoutes from './routes/api/file/index';
+import platformRoutes from './routes/api/platform/index';
+import hostRoutes from './routes/host';
+import remoteFileRoutes from './routes/remotes';
+import uploadFileRoutes from './routes/uploads';
 import noticeRoutes from './routes/api/notice/index';
 import ssoRoutes from './routes/api/sso/index';
 import userRoutes from './routes/api/user/index';
@@ -62,12 +68,19 @@ export async function buildApp(
   await app.register(authPlugin);
   await app.register(quotasPlugin);
   await app.register(seedPlugin);
+  await app.register(releasesPlugin);
 
   await app.register(healthRoutes);
   await app.register(userRoutes);
   await app.register(ssoRoutes);
   await app.register(noticeRoutes);
   await app.register(adminRoutes);
+  await app.register(platformRoutes);
+  await app.register(fileRoutes);
+  await app.register(remoteFileRoutes);
+  await app.register(uploadFileRoutes);
+  // Last: the catch-all GET that serves the host shell and its page URLs.
+  await app.register(hostRoutes);
 
   await app.ready();
   return app;

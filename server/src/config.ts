@@ -1,3 +1,5 @@
+import type { PlatformConfig } from '@kol/shared-sdk/contracts';
+
 /**
  * Everything the app needs to know from outside, as plain data: env.ts builds it from the
  * environment for `pnpm start`, tests build it directly.
@@ -23,6 +25,16 @@ export interface AppConfig {
   sessionCacheMs: number;
   loginLimit: { windowMs: number; maxPerUsername: number; maxPerIp: number };
   bodyLimitBytes: number;
+  /** The release store: `<releasesDir>/<remote>/<version>/`, served at `/remotes/`. */
+  releasesDir: string;
+  /** Uploaded images, served at `/uploads/`. */
+  uploadsDir: string;
+  /** The host shell's build (index.html and its assets), served at the site root. */
+  hostDistDir: string;
+  /** Workspace root whose `mfe-*\/dist` builds are released at start; null: none are. */
+  autoPublishFrom: string | null;
+  /** Contact details of the header's contact-us modal. */
+  contact: PlatformConfig['contact'];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -32,6 +44,13 @@ export const DEFAULTS = {
   sessionCacheMs: 3_000,
   loginLimit: { windowMs: 15 * 60_000, maxPerUsername: 10, maxPerIp: 50 },
   bodyLimitBytes: 1024 * 1024,
+  contact: {
+    title: '联系我们',
+    lines: [
+      { label: '邮箱', value: 'kol-studio@example.com' },
+      { label: '工作时间', value: '工作日 10:00-19:00' },
+    ],
+  },
 } as const;
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'demo123456' } as const;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DEFAULTS, type AppConfig } from './config';
-import { findRepoRoot } from './paths';
+import { findRepoRoot, HOST_DIST_DIR } from './paths';
 
 /**
  * The one place that reads environment variables. Each is checked here, so a typo stops the
@@ -47,10 +47,30 @@ function url(name: string): string | null {
   return raw.replace(/\/+$/, '');
 }
 
+/** `label:value;label:value` (full-width `：` and `；` work too); the value may hold colons. */
+function contactLines(name: string): AppConfig['contact']['lines'] | null {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  return raw
+    .split(/[;；]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const match = /^([^:：]+)[:：](.*)$/.exec(part);
+      const label = match?.[1]?.trim() ?? '';
+      const value = match?.[2]?.trim() ?? '';
+      if (!label || !value) {
+        throw new EnvError(`${name} must be "label:value;label:value", got "${part}"`);
+      }
+      return { label, value };
+    });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function readEnv(): ServerEnv {
-  const dataDir = path.resolve(process.env.DATA_DIR || path.join(findRepoRoot(), '.data'));
+  const repoRoot = findRepoRoot();
+  const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, '.data'));
   const databaseUrl = url('DATABASE_URL');
   const logLevel = process.env.LOG_LEVEL || 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -80,6 +100,16 @@ export function readEnv(): ServerEnv {
       sessionCacheMs: int('SESSION_CACHE_MS', DEFAULTS.sessionCacheMs, 0, 60_000),
       loginLimit: { ...DEFAULTS.loginLimit },
       bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+      releasesDir: path.join(dataDir, 'releases'),
+      uploadsDir: path.join(dataDir, 'uploads'),
+      hostDistDir: path.resolve(process.env.HOST_DIST_DIR || HOST_DIST_DIR(repoRoot)),
+      // Like the demo data: on for the embedded one-machine setup, where `pnpm start` builds
+      // the remotes just before; against a shared PostgreSQL, releases are an ops decision.
+      autoPublishFrom: bool('AUTO_PUBLISH_REMOTES', !databaseUrl) ? repoRoot : null,
+      contact: {
+        title: process.env.CONTACT_TITLE?.trim() || DEFAULTS.contact.title,
+        lines: contactLines('CONTACT_LINES') ?? DEFAULTS.contact.lines.map((line) => ({ ...line })),
+      },
       logLevel: logLevel as AppConfig['logLevel'],
     },
   };

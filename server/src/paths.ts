@@ -17,3 +17,7 @@ export function findRepoRoot(from: string = process.cwd()): string {
 }
 
 export const MIGRATIONS_DIR = (): string => path.join(findRepoRoot(), 'server', 'migrations');
+
+/** Where the host shell's webpack build goes (index.html at its root). */
+export const HOST_DIST_DIR = (root: string = findRepoRoot()): string =>
+  path.join(root, 'host-shell', 'dist');

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { readEnv, isEnvError } from './env';
 import { buildApp } from './app';
 import { ensureAdminToken, adminTokenPath } from './admin-token';
@@ -24,9 +26,17 @@ async function main() {
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.port;
+  const base = `http://${shownHost}:${port}`;
+  const hostBuilt = existsSync(path.join(env.app.hostDistDir, 'index.html'));
+  const { remotes } = await app.releases.registry();
   const lines = [
     '',
-    `KOL Studio API: http://${shownHost}:${port}  (OpenAPI: http://${shownHost}:${port}/api/docs)`,
+    `KOL Studio: ${base}/`,
+    `API: ${base}/api  (OpenAPI: ${base}/api/docs)`,
+    hostBuilt
+      ? `Front end: ${env.app.hostDistDir}`
+      : `Front end: not built (${env.app.hostDistDir}); run \`pnpm start\` from the repo root, or \`pnpm build\``,
+    `Remotes: ${remotes.length > 0 ? remotes.map((r) => `${r.name} ${r.version}`).join(', ') : 'none released'}`,
     `Database: ${embedded ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     env.adminTokenFromEnv
       ? 'Admin token: from KOL_ADMIN_TOKEN'

@@ -94,6 +94,42 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export interface RemoteReleasesTable {
+  id: Generated<number>;
+  remote: string;
+  version: string;
+  created_at: CreatedAt;
+  created_by: string;
+  note: Generated<string>;
+  routes: ColumnType<unknown[], string, string>;
+}
+
+export interface RemotePointersTable {
+  remote: string;
+  active_version: string;
+  last_known_good_version: string | null;
+  updated_at: Timestamp;
+}
+
+export interface RemoteLoadFailuresTable {
+  id: Generated<number>;
+  remote: string;
+  version: string;
+  phase: string;
+  message: string;
+  user_agent: Generated<string>;
+  user_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface UserUploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
 export interface KolMetaTable {
   key: string;
   value: string;
@@ -109,5 +145,9 @@ export interface Database {
   notices: NoticesTable;
   notice_reads: NoticeReadsTable;
   audit_log: AuditLogTable;
+  remote_releases: RemoteReleasesTable;
+  remote_pointers: RemotePointersTable;
+  remote_load_failures: RemoteLoadFailuresTable;
+  user_uploads: UserUploadsTable;
   kol_meta: KolMetaTable;
 }

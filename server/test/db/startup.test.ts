@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
@@ -33,7 +34,11 @@ describe('start-up', () => {
     try {
       await pools[0]?.query(`CREATE SCHEMA ${schema}`);
       const results = await Promise.all(pools.map((pool) => migrate(pool, MIGRATIONS_DIR())));
-      expect(results.flat().sort()).toEqual(['001_init.sql']);
+      const files = readdirSync(MIGRATIONS_DIR())
+        .filter((name) => name.endsWith('.sql'))
+        .sort();
+      expect(files[0]).toBe('001_init.sql');
+      expect(results.flat().sort()).toEqual(files);
       expect(await migrate(pools[0] as pg.Pool, MIGRATIONS_DIR())).toEqual([]);
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));

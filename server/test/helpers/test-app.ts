@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll } from '@jest/globals';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -21,8 +24,16 @@ export function testDatabaseUrl(): string {
  */
 const schema = `t_${randomBytes(6).toString('hex')}`;
 let schemaUsed = false;
+/** Files of this test file (release store, uploads, a fake host build), removed at the end. */
+let dataDir: string | null = null;
+
+export function testDataDir(): string {
+  dataDir ??= mkdtempSync(path.join(os.tmpdir(), 'kol-test-'));
+  return dataDir;
+}
 
 afterAll(async () => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   if (!schemaUsed) return;
   const client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
@@ -52,6 +63,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionCacheMs: DEFAULTS.sessionCacheMs,
     loginLimit: { ...DEFAULTS.loginLimit },
     bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+    releasesDir: path.join(testDataDir(), 'releases'),
+    uploadsDir: path.join(testDataDir(), 'uploads'),
+    // No host build unless a test makes one there.
+    hostDistDir: path.join(testDataDir(), 'host-dist'),
+    autoPublishFrom: null,
+    contact: {
+      title: DEFAULTS.contact.title,
+      lines: DEFAULTS.contact.lines.map((l) => ({ ...l })),
+    },
     logLevel: 'silent',
     ...overrides,
   };

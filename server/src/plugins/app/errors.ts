@@ -16,6 +16,17 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; msg: string }> = {
     msg: '不支持的请求内容类型，请使用 JSON',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCode.badRequest, msg: '请求长度与内容不符' },
+  // @fastify/multipart (uploads)
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: ErrorCode.badRequest,
+    msg: '请以 multipart/form-data 上传，字段名为 file',
+  },
+  FST_REQ_FILE_TOO_LARGE: { code: ErrorCode.payloadTooLarge, msg: '上传的文件过大' },
+  FST_FILES_LIMIT: { code: ErrorCode.payloadTooLarge, msg: '一次只能上传一个文件' },
+  FST_PARTS_LIMIT: { code: ErrorCode.payloadTooLarge, msg: '上传内容的字段过多' },
+  FST_FIELDS_LIMIT: { code: ErrorCode.payloadTooLarge, msg: '上传内容的字段过多' },
+  FST_PROTO_VIOLATION: { code: ErrorCode.badRequest, msg: '上传内容的字段名不合法' },
+  FST_MP_PREMATURE_CLOSE: { code: ErrorCode.badRequest, msg: '上传未完成，连接已断开' },
 };
 
 function isFastifyError(error: unknown): error is FastifyError {

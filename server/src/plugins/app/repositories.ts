@@ -5,8 +5,10 @@ import {
   type LoginFailuresRepository,
 } from '../../repositories/login-failures';
 import { createNoticesRepository, type NoticesRepository } from '../../repositories/notices';
+import { createReleasesRepository, type ReleasesRepository } from '../../repositories/releases';
 import { createSessionsRepository, type SessionsRepository } from '../../repositories/sessions';
 import { createTicketsRepository, type TicketsRepository } from '../../repositories/tickets';
+import { createUploadsRepository, type UploadsRepository } from '../../repositories/uploads';
 import { createUsersRepository, type UsersRepository } from '../../repositories/users';
 import { SessionCache } from '../../security/session-cache';
 
@@ -18,6 +20,9 @@ declare module 'fastify' {
     loginFailures: LoginFailuresRepository;
     notices: NoticesRepository;
     audit: AuditRepository;
+    /** SQL of remote releases; routes use `app.releases` (the service) instead. */
+    releaseRecords: ReleasesRepository;
+    uploads: UploadsRepository;
     sessionCache: SessionCache;
   }
 }
@@ -52,6 +57,8 @@ export default fp(
     app.decorate('loginFailures', createLoginFailuresRepository(app.db));
     app.decorate('notices', createNoticesRepository(app.db));
     app.decorate('audit', createAuditRepository(app.db));
+    app.decorate('releaseRecords', createReleasesRepository(app.db));
+    app.decorate('uploads', createUploadsRepository(app.db));
   },
   { name: 'repositories', dependencies: ['database'] },
 );

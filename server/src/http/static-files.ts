@@ -1,0 +1,139 @@
+import { createReadStream } from 'node:fs';
+import { lstat, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A small static-file sender of our own rather than @fastify/static: that one's current major
+ * needs Node 22 (content-disposition 3), and every place we serve files wants its own cache
+ * rule and the same strict path check anyway.
+ */
+
+export const CACHE_NO_CACHE = 'no-cache';
+/** For files whose name changes with their content (hashed chunks, random upload names). */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.wasm': 'application/wasm',
+  '.mp3': 'audio/mpeg',
+  '.mp4': 'video/mp4',
+};
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * The path of a request below `prefix` as decoded segments, or null when any segment could
+ * lead somewhere else: empty (`//`, an absolute path), `.` or `..` (also when percent-encoded),
+ * a dotfile, or one that decodes to a slash, a backslash or a NUL. Works on the raw URL, before
+ * anything has normalised it.
+ */
+export function pathSegments(rawUrl: string, prefix: string): string[] | null {
+  const pathname = rawUrl.split('?', 1)[0] ?? '';
+  if (!pathname.startsWith(prefix)) return null;
+  const segments: string[] = [];
+  for (const raw of pathname.slice(prefix.length).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (segment === '' || segment.startsWith('.') || /[/\\\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+/**
+ * The absolute path of a regular file at `segments` below `root`, or null. Symlinks are
+ * refused anywhere on the way (the real path must be exactly the path asked for), so a link
+ * placed in the store cannot expose the rest of the disk.
+ */
+export async function resolveInside(
+  root: string,
+  segments: readonly string[],
+): Promise<string | null> {
+  if (segments.length === 0) return null;
+  const base = path.resolve(root);
+  const file = path.join(base, ...segments);
+  const relative = path.relative(base, file);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  try {
+    const [realBase, realFile, info] = await Promise.all([
+      realpath(base),
+      realpath(file),
+      lstat(file),
+    ]);
+    if (!info.isFile() || realFile !== path.join(realBase, relative)) return null;
+    return file;
+  } catch {
+    return null;
+  }
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === etag.slice(2);
+  });
+}
+
+/** Sends a file with its content type, cache rule and a validator for conditional requests. */
+export async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  cacheControl: string,
+): Promise<FastifyReply> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    // Gone since it was resolved (a cleaned build folder): the same as never there.
+    return sendFileNotFound(reply);
+  }
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  reply
+    .header('cache-control', cacheControl)
+    .header('etag', etag)
+    .header('last-modified', info.mtime.toUTCString())
+    .header('x-content-type-options', 'nosniff')
+    .type(contentTypeOf(file));
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.header('content-length', info.size);
+  // Fastify's automatic HEAD route keeps our content-length for a stream (it would write 0 for
+  // no payload) and drains it: an empty one spares reading the file.
+  if (request.method === 'HEAD') return reply.send(Readable.from([]));
+  return reply.send(createReadStream(file));
+}
+
+/** A plain 404 for file paths (the JSON envelope is for `/api`). */
+export function sendFileNotFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .header('cache-control', CACHE_NO_CACHE)
+    .type('text/plain; charset=utf-8')
+    .send('未找到');
+}

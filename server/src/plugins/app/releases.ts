@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import { ReleaseService } from '../../releases/service';
+import { ReleaseStore } from '../../releases/store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    releases: ReleaseService;
+  }
+}
+
+/**
+ * The release service, and at start the release of every remote build in the workspace that
+ * is not released yet (AUTO_PUBLISH_REMOTES), before the server answers its first request.
+ */
+export default fp(
+  async (app) => {
+    const service = new ReleaseService(
+      app.releaseRecords,
+      new ReleaseStore(app.config.releasesDir),
+      app.log,
+    );
+    app.decorate('releases', service);
+    if (app.config.autoPublishFrom) await service.autoPublish(app.config.autoPublishFrom);
+  },
+  { name: 'releases', dependencies: ['repositories'] },
+);

@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Value } from 'typebox/value';
+import { RouteClaim } from '@kol/shared-sdk/contracts';
+
+/** Federation names as the webpack preset gives them (`mfe_user`); also a folder name. */
+export const REMOTE_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+/** `<package version>-<content hash>`; safe as one path segment. */
+export const RELEASE_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,127}$/;
+
+export const MANIFEST_FILE = 'mf-manifest.json';
+export const ROUTES_FILE = 'kol-routes.json';
+
+/** Which check refused a build, so the refusal (and a test) can name it. */
+export type ReleaseCheck = 'files' | 'manifest' | 'name' | 'routes' | 'version';
+
+export class ReleaseRefused extends Error {
+  constructor(
+    readonly check: ReleaseCheck,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReleaseRefused';
+  }
+}
+
+/** A remote's build folder, read and checked, not yet in the store. */
+export interface RemoteBuild {
+  remote: string;
+  dir: string;
+  /** Relative POSIX paths of the files to release, sorted. */
+  files: string[];
+  manifest: Record<string, unknown>;
+  routes: RouteClaim[];
+  /** Package version + '-' + the first 8 hex digits of the content hash. */
+  version: string;
+}
+
+/**
+ * A check a build must pass before it is released, after the ones every build gets. Issue 5
+ * adds the shared-singleton version check here without touching the rest.
+ */
+export type BuildCheck = (build: RemoteBuild) => void | Promise<void>;
+
+/**
+ * The files of a build folder, recursively. Dotfiles are left out (the start script keeps
+ * its `.build-stamp` there); a symlink or anything but a plain file is refused, so a release
+ * can never point outside itself.
+ */
+export async function listBuildFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  async function walk(relative: string): Promise<void> {
+    const entries = await readdir(path.join(dir, relative), { withFileTypes: true });
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(child);
+      else if (entry.isFile()) files.push(child);
+      else throw new ReleaseRefused('files', `发布被拒绝（文件检查）：${child} 不是普通文件`);
+    }
+  }
+  try {
+    const stat = await lstat(dir);
+    if (!stat.isDirectory()) throw new Error('not a directory');
+  } catch {
+    throw new ReleaseRefused('files', `发布被拒绝（文件检查）：构建目录 ${dir} 不存在`);
+  }
+  await walk('');
+  return files.sort();
+}
+
+/** sha256 over every file's path and bytes: the same build gives the same version. */
+export async function hashBuild(dir: string, files: readonly string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    for await (const chunk of createReadStream(path.join(dir, file))) hash.update(chunk as Buffer);
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+async function readJson(dir: string, file: string, check: ReleaseCheck): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, file), 'utf8');
+  } catch {
+    throw new ReleaseRefused(check, `发布被拒绝（${checkLabel(check)}）：缺少 ${file}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ReleaseRefused(check, `发布被拒绝（${checkLabel(check)}）：${file} 不是有效的 JSON`);
+  }
+}
+
+function checkLabel(check: ReleaseCheck): string {
+  return {
+    files: '文件检查',
+    manifest: '清单检查',
+    name: '名称检查',
+    routes: '路由声明检查',
+    version: '版本检查',
+  }[check];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The package version the build says it is (the preset writes it into the manifest). */
+function packageVersion(manifest: Record<string, unknown>): string {
+  const metaData = manifest.metaData;
+  const buildInfo = isRecord(metaData) ? metaData.buildInfo : undefined;
+  const version = isRecord(buildInfo) ? buildInfo.buildVersion : undefined;
+  return typeof version === 'string' && version !== '' ? version : '0.0.0';
+}
+
+/**
+ * Reads a remote's build folder and runs the checks every release needs: the manifest is
+ * there, parses and names this remote; the route claims are there and each is a valid
+ * RouteClaim; then any extra checks. Throws ReleaseRefused naming the failed check.
+ */
+export async function inspectBuild(
+  remote: string,
+  dir: string,
+  extraChecks: readonly BuildCheck[] = [],
+): Promise<RemoteBuild> {
+  if (!REMOTE_NAME.test(remote)) {
+    throw new ReleaseRefused(
+      'name',
+      `发布被拒绝（名称检查）：远程模块名 “${remote}” 只能由小写字母、数字和下划线组成`,
+    );
+  }
+  const files = await listBuildFiles(dir);
+  const manifest = await readJson(dir, MANIFEST_FILE, 'manifest');
+  if (!isRecord(manifest)) {
+    throw new ReleaseRefused('manifest', `发布被拒绝（清单检查）：${MANIFEST_FILE} 不是对象`);
+  }
+  if (manifest.name !== remote) {
+    throw new ReleaseRefused(
+      'name',
+      `发布被拒绝（名称检查）：${MANIFEST_FILE} 的 name 是 “${String(manifest.name)}”，应为 “${remote}”`,
+    );
+  }
+  const routes = await readJson(dir, ROUTES_FILE, 'routes');
+  if (!Array.isArray(routes)) {
+    throw new ReleaseRefused('routes', `发布被拒绝（路由声明检查）：${ROUTES_FILE} 应为数组`);
+  }
+  routes.forEach((claim: unknown, index) => {
+    const [error] = Value.Errors(RouteClaim, claim);
+    if (error) {
+      throw new ReleaseRefused(
+        'routes',
+        `发布被拒绝（路由声明检查）：${ROUTES_FILE} 第 ${index + 1} 项 ${error.instancePath || '/'} ${error.message}`,
+      );
+    }
+    if (!(claim as RouteClaim).path.startsWith('/')) {
+      throw new ReleaseRefused(
+        'routes',
+        `发布被拒绝（路由声明检查）：${ROUTES_FILE} 第 ${index + 1} 项的 path 应以 / 开头`,
+      );
+    }
+  });
+
+  const version = `${packageVersion(manifest)}-${(await hashBuild(dir, files)).slice(0, 8)}`;
+  if (!RELEASE_VERSION.test(version)) {
+    throw new ReleaseRefused('version', `发布被拒绝（版本检查）：版本号 “${version}” 不合法`);
+  }
+  const build: RemoteBuild = {
+    remote,
+    dir,
+    files,
+    manifest,
+    routes: routes as RouteClaim[],
+    version,
+  };
+  for (const check of extraChecks) await check(build);
+  return build;
+}
+
+/** The remote name a build folder's manifest declares, or null when it has none. */
+export async function manifestName(dir: string): Promise<string | null> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), 'utf8')) as unknown;
+    return isRecord(manifest) && typeof manifest.name === 'string' ? manifest.name : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,148 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RemoteLoadFailure, RemoteRegistry } from '@kol/shared-sdk/contracts';
+import type { ReleasesRepository } from '../repositories/releases';
+import {
+  inspectBuild,
+  manifestName,
+  MANIFEST_FILE,
+  ReleaseRefused,
+  type BuildCheck,
+} from './build';
+import type { ReleaseStore } from './store';
+
+export interface PublishOptions {
+  /** Who released it: an ops user, or the server's own auto-publish. */
+  createdBy: string;
+  note?: string;
+}
+
+export interface PublishResult {
+  remote: string;
+  version: string;
+  /** `unchanged`: this exact build was released before; nothing was written or moved. */
+  status: 'published' | 'unchanged';
+  /** The version that was active before (now the last known good); null for a first release. */
+  previous: string | null;
+}
+
+export const AUTO_PUBLISHER = 'auto-publish';
+
+/** Where browsers find a release's files; the route in routes/remotes.ts serves them. */
+export const manifestUrl = (remote: string, version: string) =>
+  `/remotes/${remote}/${version}/${MANIFEST_FILE}`;
+
+/**
+ * Releases remote builds and answers the registry. Files go to the store, pointers to the
+ * database. Rollback, promote and the shared-version check (issue 5) add methods and
+ * `extraChecks` here; the routes and the store stay as they are.
+ */
+export class ReleaseService {
+  constructor(
+    private readonly repository: ReleasesRepository,
+    readonly store: ReleaseStore,
+    private readonly log: FastifyBaseLogger,
+    private readonly extraChecks: readonly BuildCheck[] = [],
+  ) {}
+
+  /**
+   * Validates the build in `dir`, copies it into the store under its content version and
+   * makes it active. Publishing the same build again changes nothing.
+   */
+  async publishDir(remote: string, dir: string, options: PublishOptions): Promise<PublishResult> {
+    const build = await inspectBuild(remote, dir, this.extraChecks);
+    if (await this.repository.find(remote, build.version)) {
+      return { remote, version: build.version, status: 'unchanged', previous: null };
+    }
+    // The folder may be there without its row (a crash between the two, or a new database
+    // on an old DATA_DIR): same version means same files, so it is kept as it is.
+    await this.store.write(build);
+    const change = await this.repository.recordAndActivate({
+      remote,
+      version: build.version,
+      createdBy: options.createdBy,
+      note: options.note ?? '',
+      routes: build.routes,
+    });
+    if (!change) return { remote, version: build.version, status: 'unchanged', previous: null };
+    this.log.info({ remote, version: build.version, previous: change.from }, 'remote released');
+    return { remote, version: build.version, status: 'published', previous: change.from };
+  }
+
+  async registry(): Promise<RemoteRegistry> {
+    const active = await this.repository.active();
+    return {
+      remotes: active.map((entry) => ({
+        name: entry.remote,
+        version: entry.version,
+        manifestUrl: manifestUrl(entry.remote, entry.version),
+        routes: entry.routes,
+        lastKnownGood: entry.lastKnownGoodVersion
+          ? {
+              version: entry.lastKnownGoodVersion,
+              manifestUrl: manifestUrl(entry.remote, entry.lastKnownGoodVersion),
+            }
+          : null,
+      })),
+    };
+  }
+
+  async reportFailure(
+    failure: RemoteLoadFailure,
+    context: { userAgent: string; userId: number | null },
+  ): Promise<void> {
+    await this.repository.recordFailure({ ...failure, ...context });
+  }
+
+  listFailures(remote: string | null, limit = 100) {
+    return this.repository.listFailures(remote, limit);
+  }
+
+  /**
+   * Publishes every `<root>/mfe-*\/dist` build whose content is not released yet, under the
+   * name its manifest declares. A bad build is logged and skipped: that remote keeps its
+   * previous release or the host shows its error page, and the rest of the product starts.
+   */
+  async autoPublish(root: string): Promise<PublishResult[]> {
+    const results: PublishResult[] = [];
+    for (const dir of await remoteBuildDirs(root)) {
+      const remote = await manifestName(dir);
+      if (!remote) {
+        this.log.warn({ dir }, `remote build without a readable ${MANIFEST_FILE}: not published`);
+        continue;
+      }
+      try {
+        results.push(await this.publishDir(remote, dir, { createdBy: AUTO_PUBLISHER }));
+      } catch (error) {
+        // Whatever went wrong with one remote (a refused build, a full disk), the server
+        // starts: that remote keeps its previous release or shows its error page.
+        if (error instanceof ReleaseRefused)
+          this.log.warn({ dir, check: error.check }, error.message);
+        else this.log.error({ dir, err: error }, 'remote build could not be released');
+      }
+    }
+    return results;
+  }
+}
+
+/** The `<root>/mfe-*\/dist` folders there are (built or half-built). */
+export async function remoteBuildDirs(root: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(root, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const dirs: string[] = [];
+  for (const entry of entries.filter((e) => e.isDirectory() && e.name.startsWith('mfe-'))) {
+    const dist = path.join(root, entry.name, 'dist');
+    try {
+      await readdir(dist);
+      dirs.push(dist);
+    } catch {
+      // Not built: nothing to publish.
+    }
+  }
+  return dirs.sort();
+}

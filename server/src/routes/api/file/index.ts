@@ -1,0 +1,48 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { MAX_IMAGE_UPLOAD_BYTES, roleEndpoints } from '@kol/shared-sdk/contracts';
+import { ApiError, badRequest } from '../../../http/api-error';
+import { displayName, storeImage, UploadRefused } from '../../../uploads/images';
+import { defineRoute } from '../../define-route';
+import { ErrorCode } from '@kol/shared-sdk/contracts';
+
+const TYPE_MESSAGE = '「文件」格式不支持，请上传 JPEG、PNG 或 WebP 图片';
+const SIZE_MESSAGE = `图片不能超过 ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB`;
+
+/** Image uploads (avatars, role references) and the list of one's own. */
+export default async function fileRoutes(app: FastifyInstance) {
+  // Registered here, not app-wide, so only these routes accept multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 },
+    // The size check reads `truncated` itself, so it can answer in the user's words.
+    throwFileSizeLimit: false,
+  });
+
+  defineRoute(app, roleEndpoints.uploadImage, async ({ request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传，字段名为 file');
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') throw badRequest('请选择要上传的图片（字段名 file）');
+    try {
+      const stored = await storeImage(file.file, app.config.uploadsDir, () => file.file.truncated);
+      const url = `/uploads/${stored.name}`;
+      await app.uploads.record(user.id, url, displayName(file.filename, stored.extension));
+      return { url };
+    } catch (error) {
+      if (error instanceof UploadRefused) {
+        throw error.reason === 'size'
+          ? new ApiError(ErrorCode.payloadTooLarge, SIZE_MESSAGE)
+          : badRequest(TYPE_MESSAGE);
+      }
+      throw error;
+    }
+  });
+
+  defineRoute(app, roleEndpoints.uploadedImgs, async ({ query, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    return app.uploads.list(user.id, {
+      pageIndex: query.pageIndex ?? 1,
+      pageSize: query.pageSize ?? 20,
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CACHE_IMMUTABLE,
+  CACHE_NO_CACHE,
+  pathSegments,
+  resolveInside,
+  sendFile,
+} from '../http/static-files';
+
+/** Paths that are never the host's: their unknown URLs answer 404, not the app. */
+const NOT_THE_HOST = /^\/(api|remotes|uploads)(\/|$)|^\/healthz$/;
+/** `main.3fa9c2b1.js`, `387.1a99fcde.js.LICENSE.txt`: named by content, cached for good. */
+const HASHED_NAME = /\.[0-9a-f]{8,}\./;
+
+/**
+ * A navigation rather than a script or image load. Browsers say text/html; a client that says
+ * nothing in particular (curl) counts too when the path has no file extension.
+ */
+function wantsPage(request: FastifyRequest, pathname: string): boolean {
+  const accept = request.headers.accept ?? '';
+  if (accept.includes('text/html')) return true;
+  const anything = accept === '' || accept.split(',').some((part) => part.trim().startsWith('*/*'));
+  return anything && path.posix.extname(pathname) === '';
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>KOL Studio：前端尚未构建</title>
+<style>
+  body { margin: 0; background: #141414; color: rgba(255,255,255,.85);
+         font: 15px/1.7 -apple-system, "PingFang SC", "Microsoft YaHei", sans-serif; }
+  main { max-width: 560px; margin: 12vh auto; padding: 0 24px; }
+  h1 { font-size: 22px; color: #eb2f96; }
+  code { background: #262626; padding: 2px 6px; border-radius: 4px; }
+  a { color: #eb2f96; }
+</style>
+</head>
+<body>
+<main>
+  <h1>前端尚未构建</h1>
+  <p>服务器已启动，接口可以使用，但还没有找到前端页面的构建结果（<code>host-shell/dist</code>）。</p>
+  <p>请在仓库根目录运行 <code>pnpm build</code> 构建前端，然后刷新本页；
+     或者停止服务器后运行 <code>pnpm start</code>，它会先构建前端再启动服务器。</p>
+  <p>接口文档：<a href="/api/docs">/api/docs</a></p>
+</main>
+</body>
+</html>
+`;
+
+function sendNotBuilt(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(503)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(NOT_BUILT_PAGE);
+}
+
+/**
+ * The host shell at the site root: the files of its build (hashed ones cached for good), and
+ * for any other page URL its index.html, so the host's router handles `/video/config`,
+ * `/m/video`, `/login/ticket?...`. Registered as the catch-all GET, so every other route wins.
+ */
+export default async function hostRoutes(app: FastifyInstance) {
+  const root = app.config.hostDistDir;
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    if (NOT_THE_HOST.test(pathname)) return reply.callNotFound();
+
+    const segments = pathname === '/' ? [] : pathSegments(pathname, '/');
+    const file = segments && segments.length > 0 ? await resolveInside(root, segments) : null;
+    if (file) {
+      const name = path.basename(file);
+      return sendFile(
+        request,
+        reply,
+        file,
+        HASHED_NAME.test(name) && name !== 'index.html' ? CACHE_IMMUTABLE : CACHE_NO_CACHE,
+      );
+    }
+
+    if (!wantsPage(request, pathname)) return reply.callNotFound();
+    const index = await resolveInside(root, ['index.html']);
+    if (!index) return sendNotBuilt(reply);
+    return sendFile(request, reply, index, CACHE_NO_CACHE);
+  });
+}

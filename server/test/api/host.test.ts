@@ -1,0 +1,164 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import type { PlatformConfig, RemoteRegistry } from '@kol/shared-sdk/contracts';
+import { makeFakeBuild } from '../helpers/fake-build';
+import { body, createTestApp, testDataDir } from '../helpers/test-app';
+
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/main.3fa9c2b1.js"></script></body></html>';
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+let built: FastifyInstance;
+let notBuilt: FastifyInstance;
+
+beforeAll(async () => {
+  const hostDist = path.join(testDataDir(), 'host-built');
+  mkdirSync(hostDist, { recursive: true });
+  writeFileSync(path.join(hostDist, 'index.html'), INDEX);
+  writeFileSync(path.join(hostDist, 'main.3fa9c2b1.js'), 'console.log("host")');
+  writeFileSync(path.join(hostDist, 'remoteEntry.js'), 'var host_shell;');
+  writeFileSync(path.join(hostDist, 'favicon.ico'), 'icon');
+
+  // A workspace with two remote builds, one of them broken, for the start-up release.
+  const workspace = path.join(testDataDir(), 'workspace');
+  makeFakeBuild(path.join(workspace, 'mfe-fake', 'dist'), { name: 'mfe_fake' });
+  makeFakeBuild(path.join(workspace, 'mfe-broken', 'dist'), {
+    name: 'mfe_broken',
+    routes: [{ layout: 'inside' }],
+  });
+  mkdirSync(path.join(workspace, 'mfe-unbuilt'), { recursive: true });
+
+  ({ app: built } = await createTestApp({
+    hostDistDir: hostDist,
+    autoPublishFrom: workspace,
+    ssoHosts: ['kol.example.com'],
+    contact: { title: '联系方式', lines: [{ label: '微信', value: 'kol-helper' }] },
+  }));
+  ({ app: notBuilt } = await createTestApp());
+});
+afterAll(async () => {
+  await built.close();
+  await notBuilt.close();
+});
+
+describe('the host shell', () => {
+  it('serves index.html at / and for page URLs the host router handles', async () => {
+    for (const url of [
+      '/',
+      '/video/config',
+      '/m/video?x=1',
+      '/login/ticket?ticket=KT-1',
+      '/user',
+    ]) {
+      const response = await built.inject({ method: 'GET', url, headers: HTML });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves its hashed files immutable and the others no-cache', async () => {
+    const main = await built.inject({ method: 'GET', url: '/main.3fa9c2b1.js' });
+    expect(main.statusCode).toBe(200);
+    expect(main.body).toBe('console.log("host")');
+    expect(main.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(main.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const entry = await built.inject({ method: 'GET', url: '/remoteEntry.js' });
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const index = await built.inject({ method: 'GET', url: '/index.html' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const icon = await built.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.headers['content-type']).toBe('image/x-icon');
+  });
+
+  it('answers 404 for a missing asset instead of the page', async () => {
+    const response = await built.inject({
+      method: 'GET',
+      url: '/main.00000000.js',
+      headers: { accept: '*/*' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('keeps /api, /remotes, /uploads and /healthz out of the fallback', async () => {
+    const api = await built.inject({ method: 'GET', url: '/api/nope', headers: HTML });
+    expect(api.statusCode).toBe(404);
+    expect(body(api)).toEqual({ code: 404, msg: '接口不存在：GET /api/nope', data: null });
+    for (const url of ['/remotes/mfe_none/1/x.js', '/uploads/nope.png', '/api']) {
+      const response = await built.inject({ method: 'GET', url, headers: HTML });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.body).not.toBe(INDEX);
+    }
+    const health = await built.inject({ method: 'GET', url: '/healthz', headers: HTML });
+    expect(health.statusCode).toBe(200);
+    expect(health.body).not.toBe(INDEX);
+  });
+
+  it('answers a page that says how to build when the host is not built', async () => {
+    const response = await notBuilt.inject({ method: 'GET', url: '/video/config', headers: HTML });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('前端尚未构建');
+    expect(response.body).toContain('pnpm build');
+    const root = await notBuilt.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(503);
+    // The API works all the same.
+    const api = await notBuilt.inject({ method: 'GET', url: '/api/platform/config' });
+    expect(api.statusCode).toBe(200);
+  });
+});
+
+describe('start-up release of the workspace builds', () => {
+  it('released the valid remote build and skipped the broken one', async () => {
+    const registry = body(await built.inject({ method: 'GET', url: '/api/platform/remotes' }))
+      .data as RemoteRegistry;
+    expect(registry.remotes.map((remote) => remote.name)).toEqual(['mfe_fake']);
+    const [remote] = registry.remotes;
+    const manifest = await built.inject({ method: 'GET', url: remote?.manifestUrl ?? '' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toMatchObject({ name: 'mfe_fake' });
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('lists the new API routes and leaves the file routes out', async () => {
+    const response = await built.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/platform/config',
+        '/api/platform/remotes',
+        '/api/platform/remote_failures',
+        '/api/file/upload_image',
+        '/api/file/uploaded_imgs',
+      ]),
+    );
+    expect(paths.filter((p) => !p.startsWith('/api/') && p !== '/healthz')).toEqual([]);
+  });
+});
+
+describe('platform configuration', () => {
+  it('answers the SSO hosts and the contact details without a session', async () => {
+    const response = await built.inject({ method: 'GET', url: '/api/platform/config' });
+    expect(body(response)).toEqual({
+      code: 0,
+      msg: '成功',
+      data: {
+        ssoHosts: ['kol.example.com'],
+        contact: { title: '联系方式', lines: [{ label: '微信', value: 'kol-helper' }] },
+      },
+    });
+  });
+
+  it('has Chinese contact defaults', async () => {
+    const data = body(await notBuilt.inject({ method: 'GET', url: '/api/platform/config' }))
+      .data as PlatformConfig;
+    expect(data.contact.title).toBe('联系我们');
+    expect(data.contact.lines).toContainEqual({ label: '邮箱', value: 'kol-studio@example.com' });
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface FakeBuildOptions {
+  name?: string;
+  /** Changes the content (and so the version). */
+  marker?: string;
+  routes?: unknown;
+  /** Leave out a file to make a broken build. */
+  omit?: Array<'mf-manifest.json' | 'kol-routes.json'>;
+  manifest?: string;
+}
+
+/** A tiny remote build as the webpack preset emits it: manifest, entry, claims, a hashed chunk. */
+export function makeFakeBuild(dir: string, options: FakeBuildOptions = {}): string {
+  const name = options.name ?? 'mfe_fake';
+  const marker = options.marker ?? 'one';
+  mkdirSync(dir, { recursive: true });
+  const files: Record<string, string> = {
+    'mf-manifest.json':
+      options.manifest ??
+      JSON.stringify({
+        id: name,
+        name,
+        metaData: {
+          name,
+          buildInfo: { buildVersion: '0.1.0', buildName: `@kol/${name}` },
+          remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+        },
+        shared: [],
+        exposes: [],
+      }),
+    'remoteEntry.js': `var ${name} = ${JSON.stringify(marker)};`,
+    'kol-routes.json': JSON.stringify(
+      options.routes ?? [
+        { path: '/fake', layout: 'inside' },
+        { path: '/fake/:id', layout: 'outside', mobile: true, templateId: 2 },
+      ],
+    ),
+    'mf-stats.json': '{}',
+    '387.1a99fcde.js': `console.log(${JSON.stringify(marker)});`,
+    // Start-script bookkeeping: never part of a release.
+    '.build-stamp': 'stamp',
+  };
+  for (const [file, content] of Object.entries(files)) {
+    if (options.omit?.includes(file as 'mf-manifest.json')) continue;
+    writeFileSync(path.join(dir, file), content);
+  }
+  return dir;
+}
