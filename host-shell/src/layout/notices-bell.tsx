@@ -16,6 +16,7 @@ import {
 import { App, Badge, Button, Empty, List, Popover, Spin, Typography } from 'antd';
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
+import { formatTime } from '../lib/format-time';
 
 /** The header's notices bell: unread count, the list grouped by category, read one or all. */
 export function NoticesBell() {
@@ -128,7 +129,7 @@ export function NoticesBell() {
                         {/* Plain text: notice content is never rendered as HTML. */}
                         <div style={{ whiteSpace: 'pre-wrap' }}>{notice.content}</div>
                         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {notice.updateTime}
+                          {formatTime(notice.updateTime)}
                         </Typography.Text>
                       </>
                     }

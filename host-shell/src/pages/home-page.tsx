@@ -11,6 +11,7 @@ import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatTime } from '../lib/format-time';
 
 const SHORTCUTS = [
   { to: '/generate', title: '一键成文', text: '选书选章，生成推文文案' },
@@ -97,7 +98,11 @@ export function HomePage() {
                 dataSource={notices.slice(0, 5)}
                 renderItem={(notice) => (
                   <List.Item
-                    extra={<Typography.Text type="secondary">{notice.updateTime}</Typography.Text>}
+                    extra={
+                      <Typography.Text type="secondary">
+                        {formatTime(notice.updateTime)}
+                      </Typography.Text>
+                    }
                   >
                     <Typography.Text strong={notice.status === 0}>{notice.title}</Typography.Text>
                   </List.Item>
