@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { onRemoteFailure, remoteLoadStates, type RemoteFailureEvent } from '../fallback-state';
-import kolRemoteFallbackPlugin from '../runtime-plugin';
+import kolRemoteFallbackPlugin, { fetchWithRetry } from '../runtime-plugin';
 
 interface HookArgs {
   lifecycle: string;
@@ -99,5 +99,25 @@ describe('the remote fallback runtime plugin', () => {
     const stop = onRemoteFailure((event) => reported.push(event));
     expect(reported.map((event) => event.message)).toEqual(['manifest 404']);
     stop();
+  });
+
+  it('retries a manifest fetch after a network error or a 5xx, but not after a 404', async () => {
+    const answers: (Error | number)[] = [new Error('Failed to fetch'), 503, 200];
+    const fetchMock = jest.fn(async (_url: string, _init: unknown) => {
+      const next = answers.shift();
+      if (next instanceof Error) throw next;
+      return { status: next } as Response;
+    });
+    Object.defineProperty(globalThis, 'fetch', { configurable: true, value: fetchMock });
+    await expect(fetchWithRetry('/m.json', {})).resolves.toMatchObject({ status: 200 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+
+    answers.push(404);
+    fetchMock.mockClear();
+    await expect(fetchWithRetry('/m.json', {})).resolves.toMatchObject({ status: 404 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    answers.push(new Error('down'), new Error('down'), new Error('still down'));
+    await expect(fetchWithRetry('/m.json', {})).rejects.toThrow('still down');
   });
 });
