@@ -26,34 +26,13 @@ export const demoUser = (overrides: Partial<UserInfo> = {}): UserInfo => ({
   ...overrides,
 });
 
+/** Every one of the 24 limit fields at the same value. */
 export const limits = (value: number): UsageLimits =>
   Object.fromEntries(
-    [
-      'remainGenCount',
-      'remainRewardsGenerateCount',
-      'remainMergeCount',
-      'remainOverseaGenCount',
-      'remainRewardsOverseaGenerateCount',
-      'remainOverseaMergeCount',
-      'remainCutCount',
-      'remainRewardsDecompressionCount',
-      'remainCutMergeCount',
-      'remainOverseaCutCount',
-      'remainRewardsOverseaDecompressionCount',
-      'remainOverseaCutMergeCount',
-      'remainScrollCount',
-      'remainRewardsRollingCount',
-      'remainXiGaoCount',
-      'remainRewardsXiGaoCount',
-      'remainXiGaoMergeCount',
-      'remainMarketCount',
-      'remainRewardsMarketCount',
-      'remainMarketMergeCount',
-      'remainSearchVideoCount',
-      'remainRealPeopleVideoCount',
-      'remainRewardsRealPeopleVideoCount',
-      'remainRealPeopleVideoMergeCount',
-    ].map((field) => [field, value]),
+    Object.values(QUOTA_FIELDS)
+      .flatMap((fields) => Object.values(fields))
+      .filter((field) => field !== null)
+      .map((field) => [field, value]),
   ) as UsageLimits;
 
 /** What the fake backend answers; tests change it between steps. */
