@@ -1,4 +1,5 @@
 import {
+  QUOTA_FIELDS,
   configureHttp,
   type Notice,
   type NoticeCategory,
