@@ -84,6 +84,11 @@ export async function startFakeBackend() {
       case '/api/user/logout':
         state.user = null;
         return ok(null);
+      case '/api/sso/login':
+        return ok({ url: 'https://sso.example.com/login?service=x' });
+      case '/api/sso/logout':
+        state.user = null;
+        return ok({ url: 'https://sso.example.com/logout' });
       case '/api/platform/config':
         return ok({
           ssoHosts: [],
