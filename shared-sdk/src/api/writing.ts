@@ -1,4 +1,6 @@
-import type { writingEndpoints } from '../contracts/writing';
+import { WRITING_STREAM_PATH } from '../constants';
+import type { TextResult, writingEndpoints } from '../contracts/writing';
+import { httpClient, type CallOptions } from '../http/client';
 import { defineCall } from './define-call';
 
 type E = typeof writingEndpoints;
@@ -24,3 +26,55 @@ export const getGenerateAsyncResult = defineCall<E['getGenerateAsyncResult']>(
   'GET',
   '/api/writing/get_generate_async_result',
 );
+
+export const cancelGeneration = defineCall<E['cancel']>('POST', '/api/writing/cancel');
+
+const uploadBookCall = defineCall<E['uploadBook']>('POST', '/api/writing/upload_book');
+
+/** Uploads a TXT or EPUB book (multipart field `file`) to the user's local library. */
+export function uploadBook(file: Blob, fileName: string, options?: CallOptions) {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return (
+    uploadBookCall as unknown as (
+      body: FormData,
+      o?: CallOptions,
+    ) => ReturnType<typeof uploadBookCall>
+  )(form, options);
+}
+
+export interface GenerationStreamHandlers {
+  onDelta: (text: string) => void;
+  onDone: (result: TextResult) => void;
+  onError: (message: string) => void;
+}
+
+/**
+ * Follows a generation as it is written (server-sent events). Answers a function that stops
+ * listening; the generation itself goes on until `cancelGeneration`.
+ */
+export function streamGeneration(taskId: string, handlers: GenerationStreamHandlers): () => void {
+  const base = httpClient.defaults.baseURL ?? '';
+  const source = new EventSource(
+    `${base}${WRITING_STREAM_PATH}?taskId=${encodeURIComponent(taskId)}`,
+    {
+      withCredentials: true,
+    },
+  );
+  const parse = (event: MessageEvent<string>) => JSON.parse(event.data) as Record<string, unknown>;
+  source.addEventListener('delta', (event) => handlers.onDelta(String(parse(event).text ?? '')));
+  source.addEventListener('done', (event) => {
+    source.close();
+    handlers.onDone(parse(event).result as TextResult);
+  });
+  source.addEventListener('error', (event) => {
+    source.close();
+    const data = (event as MessageEvent<string>).data;
+    handlers.onError(
+      data
+        ? String(parse(event as MessageEvent<string>).message ?? '生成失败')
+        : '连接中断，请重试',
+    );
+  });
+  return () => source.close();
+}

@@ -58,9 +58,6 @@ export type UploadedImage = Static<typeof UploadedImage>;
 export const UploadedFile = Type.Object({ url: Type.String() });
 export type UploadedFile = Static<typeof UploadedFile>;
 
-/** Largest image a user may upload (avatars, role references). */
-export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
-
 export const roleEndpoints = {
   getRoles: endpoint({
     method: 'GET',

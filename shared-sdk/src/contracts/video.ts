@@ -72,6 +72,8 @@ export const WorkSummary = Type.Object({
   type: Type.Integer(),
   flag: Type.Integer(),
   title: Type.String(),
+  /** The first characters of the work's text, for lists such as My copy. */
+  excerpt: Type.String(),
   coverUrl: Type.String(),
   state: TaskState,
   stage: Type.String(),
@@ -128,7 +130,8 @@ export type GenerateScriptBody = Static<typeof GenerateScriptBody>;
 
 export const SaveTextBody = Type.Object({
   workId: Type.Optional(workId),
-  type: ProjectTypeField,
+  /** The video type the text is meant for; a text saved from the writing pages is comics (0). */
+  type: Type.Optional(ProjectTypeField),
   title: Text('标题', { minLength: 1, maxLength: 100 }),
   text: Text('文案', { minLength: 1, maxLength: 100_000 }),
 });
@@ -224,7 +227,8 @@ export const videoEndpoints = {
     path: '/api/video/get_works',
     summary: '作品列表',
     query: Type.Object({
-      type: ProjectTypeField,
+      /** Without a type: every work of the user (My copy lists them all). */
+      type: Type.Optional(ProjectTypeField),
       flag: Type.Optional(creationFlag),
       keyword: Type.Optional(Text('关键词', { maxLength: 50 })),
       ...PageQuery,

@@ -94,6 +94,12 @@ export type TweetsTaskBody = Static<typeof TweetsTaskBody>;
 
 const taskQuery = Type.Object({ taskId: Text('任务编号', { minLength: 1, maxLength: 64 }) });
 
+/** Events of the generation stream at WRITING_STREAM_PATH (see constants.ts). */
+export type WritingStreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; result: TextResult }
+  | { type: 'error'; message: string };
+
 export const writingEndpoints = {
   getPlatforms: endpoint({
     method: 'GET',
@@ -155,6 +161,19 @@ export const writingEndpoints = {
     summary: '长文本异步生成',
     body: GenerateTextBody,
     response: TaskRef,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/writing/cancel',
+    summary: '停止生成',
+    body: taskQuery,
+    response: Type.Null(),
+  }),
+  uploadBook: endpoint({
+    method: 'POST',
+    path: '/api/writing/upload_book',
+    summary: '上传书籍到本地书库（multipart，字段 file；TXT 或 EPUB，至多 20 MB）',
+    response: BookDetail,
   }),
   getGenerateAsyncResult: endpoint({
     method: 'GET',

@@ -1,10 +1,7 @@
-/**
- * Largest image a user may upload. The contract declares it as `MAX_IMAGE_UPLOAD_BYTES` in
- * shared-sdk `contracts/role.ts`, but the package root exports contracts as types only and
- * browser code must not load the contracts (typebox) at run time, so it is re-declared here;
- * a test keeps the two equal.
- */
-export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+import { MAX_IMAGE_UPLOAD_BYTES } from '@kol/shared-sdk';
+
+/** Largest image a user may upload, as the server's upload route enforces it. */
+export const MAX_AVATAR_BYTES = MAX_IMAGE_UPLOAD_BYTES;
 
 /** The image types `/api/file/upload_image` accepts (its contract: JPEG, PNG, WebP). */
 export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -256,6 +256,16 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
     () => sdk.getGenerateAsyncResult({ taskId: 't3' }),
     { query: { taskId: 't3' } },
   ],
+  [
+    writingEndpoints.cancel,
+    () => sdk.cancelGeneration({ taskId: 't3' }),
+    { body: { taskId: 't3' } },
+  ],
+  [
+    writingEndpoints.uploadBook,
+    () => sdk.uploadBook(new Blob(['第一章 开端'], { type: 'text/plain' }), 'book.txt'),
+    { body: { multipart: 'book.txt', content: '第一章 开端' } },
+  ],
   [roleEndpoints.getRoles, () => sdk.getRoles({ taskId: 't4' }), { query: { taskId: 't4' } }],
   [roleEndpoints.deleteRole, () => sdk.deleteRole({ roleId: 5 }), { query: { roleId: '5' } }],
   [
@@ -290,7 +300,7 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   [
     roleEndpoints.uploadImage,
     () => sdk.uploadImage(new Blob(['png-bytes'], { type: 'image/png' }), 'avatar.png'),
-    { body: 'multipart' },
+    { body: { multipart: 'avatar.png', content: 'png-bytes' } },
   ],
   [editEndpoints.ttsList, () => sdk.getTtsList({ language: 'zh' }), { query: { language: 'zh' } }],
   [
@@ -387,6 +397,10 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   ],
 ];
 
+function isMultipart(body: unknown): body is { multipart: string; content: string } {
+  return typeof body === 'object' && body !== null && 'multipart' in body;
+}
+
 let server: Awaited<ReturnType<typeof startLoopbackServer>>;
 
 beforeAll(async () => {
@@ -420,10 +434,10 @@ describe('the calls of spec section 7', () => {
     if (def.method === 'GET') {
       expect(seen?.query).toEqual(expected.query);
       expect(seen?.body).toBeUndefined();
-    } else if (expected.body === 'multipart') {
+    } else if (isMultipart(expected.body)) {
       expect(String(seen?.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
-      expect(seen?.body).toContain('name="file"; filename="avatar.png"');
-      expect(seen?.body).toContain('png-bytes');
+      expect(seen?.body).toContain(`name="file"; filename="${expected.body.multipart}"`);
+      expect(seen?.body).toContain(expected.body.content);
     } else {
       expect(seen?.body).toEqual(expected.body);
       expect(seen?.query).toEqual({});

@@ -87,6 +87,8 @@ const writingCalls = {
   getChapterContent: sdk.getChapterContent,
   submitTweetsTask: sdk.submitTweetsTask,
   generateAsync: sdk.generateTextAsync,
+  cancel: sdk.cancelGeneration,
+  uploadBook: sdk.uploadBook,
   getGenerateAsyncResult: sdk.getGenerateAsyncResult,
 };
 const roleCalls = {

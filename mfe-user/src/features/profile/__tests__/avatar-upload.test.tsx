@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MAX_IMAGE_UPLOAD_BYTES } from '@kol/shared-sdk/contracts';
+import { MAX_IMAGE_UPLOAD_BYTES } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { demoUser } from '../../../testing/fixtures';
 import { ok, refuse, startFakeBackend, type FakeBackend } from '../../../testing/fake-backend';
