@@ -1,14 +1,24 @@
+import { openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { QUOTA_TYPES, QUOTA_TYPE_LABELS, type QuotaType } from '@kol/shared-sdk/contracts';
 import {
   adminEndpoints,
+  MAX_RELEASE_BYTES,
+  MAX_RELEASE_FILES,
   type AdminUser,
   type AuditEntry,
   type EndpointDef,
+  type RemoteChange,
+  type RemoteVersions,
+  type StoredRemoteFailure,
 } from '@kol/shared-sdk/contracts';
 import { adminTokenPath, readAdminToken } from '../admin-token';
 import type { CliEnv } from '../env';
+import { findRepoRoot } from '../paths';
+import { listBuildFiles, ReleaseRefused } from '../releases/build';
 
 export const USAGE = `Usage: pnpm kol <command> [options]
 
@@ -22,6 +32,14 @@ export const USAGE = `Usage: pnpm kol <command> [options]
               [--gen N] [--reward N] [--merge N]   (adds; take away with --gen=-N)
   notice publish --title T --content C [--category NAME]
   audit list [--limit N]
+  remote release NAME [--dir BUILD_DIR] [--note TEXT]
+                 (uploads a remote's build and makes it active; default dir:
+                  <repo>/<name with - for _>/dist, e.g. mfe_user -> mfe-user/dist)
+  remote list [NAME]
+  remote rollback NAME [--to VERSION] [--note TEXT]
+                 (back to the version active before, or to the one named)
+  remote promote NAME VERSION [--note TEXT]
+  remote failures [NAME] [--limit N]
 
 Options for every command:
   --server URL   the running server (default http://127.0.0.1:$PORT, PORT default 8080)
@@ -67,6 +85,9 @@ const OPTIONS = {
   content: { type: 'string' },
   category: { type: 'string' },
   limit: { type: 'string' },
+  dir: { type: 'string' },
+  note: { type: 'string' },
+  to: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 type Values = ReturnType<
@@ -146,6 +167,57 @@ function describeUser(user: AdminUser): string {
   );
 }
 
+/** `mfe_user` → `<repo>/mfe-user/dist`, or --dir resolved from where the command was typed. */
+function buildDir(remote: string, dir: string | undefined, env: CliEnv): string {
+  if (dir !== undefined) return path.resolve(env.cwd ?? process.cwd(), dir);
+  return path.join(env.repoRoot ?? findRepoRoot(), remote.replace(/_/g, '-'), 'dist');
+}
+
+/**
+ * The build as the release upload takes it: fields first, then one part per file named by its
+ * path relative to the build folder. Files are the ones a release keeps (dotfiles such as the
+ * start script's stamp left out), read lazily from disk. Limits are checked here too, so a
+ * build that is too big fails before anything is sent.
+ */
+async function buildForm(remote: string, dir: string, note: string): Promise<FormData> {
+  let files: string[];
+  try {
+    files = await listBuildFiles(dir);
+  } catch (error) {
+    if (error instanceof ReleaseRefused) {
+      throw new CliError(
+        `${error.message}\nBuild it first (pnpm --filter @kol/${remote.replace(/_/g, '-')} build) or give --dir.`,
+      );
+    }
+    throw error;
+  }
+  if (files.length > MAX_RELEASE_FILES)
+    throw new CliError(
+      `${dir} has ${files.length} files; a release takes at most ${MAX_RELEASE_FILES}`,
+    );
+  const form = new FormData();
+  form.append('remote', remote);
+  form.append('note', note);
+  let total = 0;
+  for (const file of files) {
+    const full = path.join(dir, ...file.split('/'));
+    total += (await stat(full)).size;
+    if (total > MAX_RELEASE_BYTES)
+      throw new CliError(
+        `${dir} is over ${MAX_RELEASE_BYTES / 1024 / 1024} MB; a release takes at most that`,
+      );
+    form.append('file', await openAsBlob(full), file);
+  }
+  return form;
+}
+
+/** `mfe_user: 0.1.0-aaaa → 0.1.0-bbbb`, then the fallback browsers now have. */
+function describeChange(change: RemoteChange, io: CliIo): void {
+  const verb = { release: 'released', rollback: 'rolled back', promote: 'promoted' }[change.action];
+  io.out(`${change.remote}: ${change.from ?? '(none)'} → ${change.to}  (${verb})`);
+  io.out(`last known good: ${change.lastKnownGood ?? '(none)'}`);
+}
+
 /**
  * Runs one CLI command against a running server's admin API and answers the exit code.
  * Separate from src/cli.ts so tests can call it with their own server and output.
@@ -166,11 +238,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 
   const server = (values.server ?? io.env.defaultServer).replace(/\/+$/, '');
-  const actor = values.actor ?? io.env.osUser ?? os.userInfo().username;
+  // `||`: an unset USER reads as '', and the audit log should still name someone.
+  const actor = values.actor ?? (io.env.osUser || os.userInfo().username);
 
   async function call<E extends EndpointDef>(
     def: E,
     payload?: Record<string, unknown>,
+    form?: FormData,
   ): Promise<unknown> {
     const token = await adminToken(io.env);
     const query =
@@ -184,9 +258,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         headers: {
           authorization: `Bearer ${token}`,
           'x-kol-actor': encodeURIComponent(actor),
-          ...(def.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          // A form sets its own multipart content type, boundary included.
+          ...(def.method === 'POST' && !form ? { 'content-type': 'application/json' } : {}),
         },
-        body: def.method === 'POST' ? JSON.stringify(payload ?? {}) : undefined,
+        body: form ?? (def.method === 'POST' ? JSON.stringify(payload ?? {}) : undefined),
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
@@ -317,6 +392,93 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           for (const line of table([['WHEN', 'WHO', 'ACTION', 'TARGET', 'DETAILS'], ...rows]))
             io.out(line);
           io.out(`${items.length} record(s)`);
+        }
+        return 0;
+      }
+      case 'remote release': {
+        if (!target)
+          throw new CliError(
+            'remote release needs a remote name: pnpm kol remote release mfe_user',
+            2,
+          );
+        const dir = buildDir(target, values.dir, io.env);
+        const form = await buildForm(target, dir, values.note ?? '');
+        const change = (await call(adminEndpoints.releaseRemote, undefined, form)) as RemoteChange;
+        if (!quiet) describeChange(change, io);
+        return 0;
+      }
+      case 'remote list': {
+        const { items } = (await call(adminEndpoints.listRemotes, compact({ remote: target }))) as {
+          items: RemoteVersions[];
+        };
+        if (!quiet) {
+          const rows = items.flatMap((remote) =>
+            remote.versions.map((v) => [
+              remote.remote,
+              v.version,
+              v.active ? 'active' : v.lastKnownGood ? 'last known good' : '',
+              v.createdAt,
+              v.createdBy,
+              v.activatedAt ? `${v.activatedAt} ${v.activatedBy ?? ''}` : '-',
+              String(v.failures),
+              v.note,
+            ]),
+          );
+          for (const line of table([
+            ['REMOTE', 'VERSION', 'STATE', 'RELEASED', 'BY', 'LAST ACTIVATED', 'FAILURES', 'NOTE'],
+            ...rows,
+          ]))
+            io.out(line);
+          io.out(`${rows.length} version(s) of ${items.length} remote(s)`);
+        }
+        return 0;
+      }
+      case 'remote rollback': {
+        if (!target)
+          throw new CliError(
+            'remote rollback needs a remote name: pnpm kol remote rollback mfe_user',
+            2,
+          );
+        const change = (await call(adminEndpoints.rollbackRemote, {
+          remote: target,
+          ...compact({ to: values.to, note: values.note }),
+        })) as RemoteChange;
+        if (!quiet) describeChange(change, io);
+        return 0;
+      }
+      case 'remote promote': {
+        const version = positionals[3];
+        if (!target || !version)
+          throw new CliError(
+            'remote promote needs a remote and a version: pnpm kol remote promote mfe_user 0.1.0-1a2b3c4d',
+            2,
+          );
+        const change = (await call(adminEndpoints.promoteRemote, {
+          remote: target,
+          version,
+          ...compact({ note: values.note }),
+        })) as RemoteChange;
+        if (!quiet) describeChange(change, io);
+        return 0;
+      }
+      case 'remote failures': {
+        const limit = integer('limit', values.limit);
+        const { items } = (await call(
+          adminEndpoints.listRemoteFailures,
+          compact({ remote: target, limit: limit?.toString() }),
+        )) as { items: StoredRemoteFailure[] };
+        if (!quiet) {
+          const rows = items.map((f) => [
+            f.createdAt,
+            f.remote,
+            f.version,
+            f.phase,
+            // One line per failure: a stack's newlines would break the table.
+            f.message.replace(/\s+/g, ' ').slice(0, 200),
+          ]);
+          for (const line of table([['WHEN', 'REMOTE', 'VERSION', 'PHASE', 'MESSAGE'], ...rows]))
+            io.out(line);
+          io.out(`${items.length} failure(s)`);
         }
         return 0;
       }

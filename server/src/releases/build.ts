@@ -14,7 +14,8 @@ export const MANIFEST_FILE = 'mf-manifest.json';
 export const ROUTES_FILE = 'kol-routes.json';
 
 /** Which check refused a build, so the refusal (and a test) can name it. */
-export type ReleaseCheck = 'files' | 'manifest' | 'name' | 'routes' | 'version';
+export type ReleaseCheck =
+  'files' | 'manifest' | 'name' | 'routes' | 'version' | 'shared' | 'duplicate';
 
 export class ReleaseRefused extends Error {
   constructor(
@@ -39,8 +40,8 @@ export interface RemoteBuild {
 }
 
 /**
- * A check a build must pass before it is released, after the ones every build gets. Issue 5
- * adds the shared-singleton version check here without touching the rest.
+ * A check a build must pass before it is released, after the ones every build gets (the
+ * shared-singleton version check of shared-check.ts is one).
  */
 export type BuildCheck = (build: RemoteBuild) => void | Promise<void>;
 
@@ -96,13 +97,15 @@ async function readJson(dir: string, file: string, check: ReleaseCheck): Promise
   }
 }
 
-function checkLabel(check: ReleaseCheck): string {
+export function checkLabel(check: ReleaseCheck): string {
   return {
     files: '文件检查',
     manifest: '清单检查',
     name: '名称检查',
     routes: '路由声明检查',
     version: '版本检查',
+    shared: '共享依赖检查',
+    duplicate: '重复发布检查',
   }[check];
 }
 

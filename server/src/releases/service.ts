@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteLoadFailure, RemoteRegistry } from '@kol/shared-sdk/contracts';
-import type { ReleasesRepository } from '../repositories/releases';
+import type { AuditRepository } from '../repositories/audit';
+import type { PointerChange, ReleasesRepository } from '../repositories/releases';
 import {
   inspectBuild,
   manifestName,
@@ -16,6 +17,17 @@ export interface PublishOptions {
   /** Who released it: an ops user, or the server's own auto-publish. */
   createdBy: string;
   note?: string;
+  /**
+   * Refuse (check `duplicate`) when this exact build is released already, instead of
+   * answering `unchanged`: an ops release must never look as if it did something it did not.
+   */
+  refuseExisting?: boolean;
+}
+
+/** Who moved a pointer and why, for the activation history and the audit log. */
+export interface MoveOptions {
+  actor: string;
+  note?: string;
 }
 
 export interface PublishResult {
@@ -23,9 +35,12 @@ export interface PublishResult {
   version: string;
   /** `unchanged`: this exact build was released before; nothing was written or moved. */
   status: 'published' | 'unchanged';
-  /** The version that was active before (now the last known good); null for a first release. */
+  /** The version that was active before; null for a first release. */
   previous: string | null;
 }
+
+/** Where the audit log gets each pointer move; `app.audit` in the app. */
+export type AuditSink = Pick<AuditRepository, 'record'>;
 
 export const AUTO_PUBLISHER = 'auto-publish';
 
@@ -34,9 +49,9 @@ export const manifestUrl = (remote: string, version: string) =>
   `/remotes/${remote}/${version}/${MANIFEST_FILE}`;
 
 /**
- * Releases remote builds and answers the registry. Files go to the store, pointers to the
- * database. Rollback, promote and the shared-version check (issue 5) add methods and
- * `extraChecks` here; the routes and the store stay as they are.
+ * Releases remote builds, moves their pointers (rollback, promote) and answers the registry.
+ * Files go to the store, pointers and their history to the database; every move is also an
+ * audit record, whoever made it (the admin API or the start's auto-publish).
  */
 export class ReleaseService {
   constructor(
@@ -44,15 +59,35 @@ export class ReleaseService {
     readonly store: ReleaseStore,
     private readonly log: FastifyBaseLogger,
     private readonly extraChecks: readonly BuildCheck[] = [],
+    private readonly audit: AuditSink | null = null,
   ) {}
+
+  private async audited(change: PointerChange, actor: string): Promise<void> {
+    await this.audit?.record({
+      actor,
+      action: `remote.${change.action}`,
+      target: `remote:${change.remote}`,
+      details: { from: change.from, to: change.to, note: change.note },
+    });
+  }
+
+  private duplicate(remote: string, version: string): ReleaseRefused {
+    return new ReleaseRefused(
+      'duplicate',
+      `发布被拒绝（重复发布检查）：${remote} 的版本 ${version} 已经发布过，发布从不覆盖；` +
+        `要重新启用它，请用 remote promote ${remote} ${version}`,
+    );
+  }
 
   /**
    * Validates the build in `dir`, copies it into the store under its content version and
-   * makes it active. Publishing the same build again changes nothing.
+   * makes it active. Publishing the same build again changes nothing (or is refused with
+   * `refuseExisting`).
    */
   async publishDir(remote: string, dir: string, options: PublishOptions): Promise<PublishResult> {
     const build = await inspectBuild(remote, dir, this.extraChecks);
     if (await this.repository.find(remote, build.version)) {
+      if (options.refuseExisting) throw this.duplicate(remote, build.version);
       return { remote, version: build.version, status: 'unchanged', previous: null };
     }
     // The folder may be there without its row (a crash between the two, or a new database
@@ -65,9 +100,54 @@ export class ReleaseService {
       note: options.note ?? '',
       routes: build.routes,
     });
-    if (!change) return { remote, version: build.version, status: 'unchanged', previous: null };
+    if (!change) {
+      if (options.refuseExisting) throw this.duplicate(remote, build.version);
+      return { remote, version: build.version, status: 'unchanged', previous: null };
+    }
+    await this.audited(change, options.createdBy);
     this.log.info({ remote, version: build.version, previous: change.from }, 'remote released');
     return { remote, version: build.version, status: 'published', previous: change.from };
+  }
+
+  /**
+   * Moves the pointer back: to the version active before the current one was activated, or
+   * to `to` when named. No file is copied; browsers see it at their next load of the remote.
+   * Throws PointerMoveRefused when there is nothing to move to.
+   */
+  async rollback(remote: string, to: string | null, options: MoveOptions): Promise<PointerChange> {
+    return this.move(remote, to, 'rollback', options);
+  }
+
+  /** Makes any stored version active. */
+  async promote(remote: string, version: string, options: MoveOptions): Promise<PointerChange> {
+    return this.move(remote, version, 'promote', options);
+  }
+
+  private async move(
+    remote: string,
+    to: string | null,
+    action: 'rollback' | 'promote',
+    options: MoveOptions,
+  ): Promise<PointerChange> {
+    const change = await this.repository.activate({
+      remote,
+      to,
+      action,
+      actor: options.actor,
+      note: options.note ?? '',
+    });
+    await this.audited(change, options.actor);
+    this.log.info({ remote, from: change.from, to: change.to }, `remote ${action}`);
+    return change;
+  }
+
+  /** The last known good version of a remote right now (see ReleasesRepository). */
+  async lastKnownGood(remote: string): Promise<string | null> {
+    return (await this.repository.lastKnownGood(remote)).get(remote) ?? null;
+  }
+
+  versions(remote: string | null) {
+    return this.repository.versions(remote);
   }
 
   async registry(): Promise<RemoteRegistry> {

@@ -9,7 +9,25 @@ export interface FakeBuildOptions {
   /** Leave out a file to make a broken build. */
   omit?: Array<'mf-manifest.json' | 'kol-routes.json'>;
   manifest?: string;
+  /** The manifest's `shared` list (empty by default: then no host manifest is needed). */
+  shared?: unknown[];
+  /** Extra files, by relative path (folders are created). */
+  extraFiles?: Record<string, string>;
 }
+
+/** A shared-singleton entry as the webpack preset writes it into mf-manifest.json. */
+export const sharedSingleton = (
+  name: string,
+  version: string,
+  requiredVersion = `^${version}`,
+) => ({
+  id: `fake:${name}`,
+  name,
+  version,
+  requiredVersion,
+  singleton: true,
+  assets: { js: { async: [], sync: [] }, css: { async: [], sync: [] } },
+});
 
 /** A tiny remote build as the webpack preset emits it: manifest, entry, claims, a hashed chunk. */
 export function makeFakeBuild(dir: string, options: FakeBuildOptions = {}): string {
@@ -27,7 +45,7 @@ export function makeFakeBuild(dir: string, options: FakeBuildOptions = {}): stri
           buildInfo: { buildVersion: '0.1.0', buildName: `@kol/${name}` },
           remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
         },
-        shared: [],
+        shared: options.shared ?? [],
         exposes: [],
       }),
     'remoteEntry.js': `var ${name} = ${JSON.stringify(marker)};`,
@@ -41,9 +59,11 @@ export function makeFakeBuild(dir: string, options: FakeBuildOptions = {}): stri
     '387.1a99fcde.js': `console.log(${JSON.stringify(marker)});`,
     // Start-script bookkeeping: never part of a release.
     '.build-stamp': 'stamp',
+    ...options.extraFiles,
   };
   for (const [file, content] of Object.entries(files)) {
     if (options.omit?.includes(file as 'mf-manifest.json')) continue;
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), content);
   }
   return dir;

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { QUOTA_TYPES } from '../quota';
 import { Text, endpoint } from './common';
 import { Notice, NoticeCategory } from './notice';
+import { RemoteLoadFailure } from './platform';
 import { HomePageUrlField, UserInfo } from './user';
 
 /**
@@ -106,6 +107,76 @@ export const AuditEntry = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
+/** A remote's federation name, as its manifest declares it (`mfe_user`). */
+export const RemoteNameField = Type.String({
+  title: '远程模块',
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[a-z][a-z0-9_]*$',
+});
+/** A stored release: package version plus build id (`0.1.0-4acbaffe`). */
+export const ReleaseVersionField = Type.String({
+  title: '版本',
+  minLength: 1,
+  maxLength: 128,
+  pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$',
+});
+/** Why, for the audit log. */
+export const ReleaseNoteField = Text('备注', { maxLength: 500 });
+
+export const REMOTE_ACTIONS = ['release', 'rollback', 'promote'] as const;
+export type RemoteAction = (typeof REMOTE_ACTIONS)[number];
+
+/** What a release, rollback or promote did to a remote's active pointer. */
+export const RemoteChange = Type.Object({
+  remote: Type.String(),
+  action: Type.Enum(REMOTE_ACTIONS),
+  /** The version active before; null for a remote's first release. */
+  from: Type.Union([Type.String(), Type.Null()]),
+  to: Type.String(),
+  note: Type.String(),
+  /** The registry's last known good version right after the change. */
+  lastKnownGood: Type.Union([Type.String(), Type.Null()]),
+});
+export type RemoteChange = Static<typeof RemoteChange>;
+
+export const RemoteVersionInfo = Type.Object({
+  version: Type.String(),
+  createdAt: Type.String(),
+  createdBy: Type.String(),
+  note: Type.String(),
+  active: Type.Boolean(),
+  lastKnownGood: Type.Boolean(),
+  /** Load failures browsers reported for this version. */
+  failures: Type.Integer(),
+  /** When and by whom it was last made active (null: never, e.g. refused mid-way). */
+  activatedAt: Type.Union([Type.String(), Type.Null()]),
+  activatedBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type RemoteVersionInfo = Static<typeof RemoteVersionInfo>;
+
+export const RemoteVersions = Type.Object({
+  remote: Type.String(),
+  active: Type.Union([Type.String(), Type.Null()]),
+  lastKnownGood: Type.Union([Type.String(), Type.Null()]),
+  /** Newest release first. */
+  versions: Type.Array(RemoteVersionInfo),
+});
+export type RemoteVersions = Static<typeof RemoteVersions>;
+
+export const StoredRemoteFailure = Type.Object({
+  id: Type.Integer(),
+  ...RemoteLoadFailure.properties,
+  userAgent: Type.String(),
+  userId: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.String(),
+});
+export type StoredRemoteFailure = Static<typeof StoredRemoteFailure>;
+
+/** Limits of one uploaded build (`remote release`). */
+export const MAX_RELEASE_BYTES = 100 * 1024 * 1024;
+export const MAX_RELEASE_FILES = 2000;
+
 export const adminEndpoints = {
   listUsers: endpoint({
     method: 'GET',
@@ -156,5 +227,53 @@ export const adminEndpoints = {
       limit: Type.Optional(Type.Integer({ title: '条数', minimum: 1, maximum: 1000, default: 50 })),
     }),
     response: Type.Object({ items: Type.Array(AuditEntry) }),
+  }),
+  releaseRemote: endpoint({
+    method: 'POST',
+    path: '/api/admin/remotes/release',
+    summary:
+      '发布远程模块（multipart：字段 remote、note，每个文件一段，文件名为相对构建目录的路径）',
+    response: RemoteChange,
+  }),
+  listRemotes: endpoint({
+    method: 'GET',
+    path: '/api/admin/remotes',
+    summary: '远程模块及其版本',
+    query: Type.Object({ remote: Type.Optional(RemoteNameField) }),
+    response: Type.Object({ items: Type.Array(RemoteVersions) }),
+  }),
+  rollbackRemote: endpoint({
+    method: 'POST',
+    path: '/api/admin/remotes/rollback',
+    summary: '回滚远程模块到上一个（或指定的）版本',
+    body: Type.Object({
+      remote: RemoteNameField,
+      to: Type.Optional(ReleaseVersionField),
+      note: Type.Optional(ReleaseNoteField),
+    }),
+    response: RemoteChange,
+  }),
+  promoteRemote: endpoint({
+    method: 'POST',
+    path: '/api/admin/remotes/promote',
+    summary: '启用远程模块的任一已存版本',
+    body: Type.Object({
+      remote: RemoteNameField,
+      version: ReleaseVersionField,
+      note: Type.Optional(ReleaseNoteField),
+    }),
+    response: RemoteChange,
+  }),
+  listRemoteFailures: endpoint({
+    method: 'GET',
+    path: '/api/admin/remotes/failures',
+    summary: '浏览器上报的远程模块加载失败（新的在前）',
+    query: Type.Object({
+      remote: Type.Optional(RemoteNameField),
+      limit: Type.Optional(
+        Type.Integer({ title: '条数', minimum: 1, maximum: 1000, default: 100 }),
+      ),
+    }),
+    response: Type.Object({ items: Type.Array(StoredRemoteFailure) }),
   }),
 };

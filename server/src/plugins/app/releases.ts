@@ -1,5 +1,8 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
+import { MANIFEST_FILE } from '../../releases/build';
 import { ReleaseService } from '../../releases/service';
+import { sharedVersionCheck } from '../../releases/shared-check';
 import { ReleaseStore } from '../../releases/store';
 
 declare module 'fastify' {
@@ -11,6 +14,7 @@ declare module 'fastify' {
 /**
  * The release service, and at start the release of every remote build in the workspace that
  * is not released yet (AUTO_PUBLISH_REMOTES), before the server answers its first request.
+ * Every release, auto-published or not, must fit the host build this server serves.
  */
 export default fp(
   async (app) => {
@@ -18,6 +22,8 @@ export default fp(
       app.releaseRecords,
       new ReleaseStore(app.config.releasesDir),
       app.log,
+      [sharedVersionCheck(() => path.join(app.config.hostDistDir, MANIFEST_FILE))],
+      app.audit,
     );
     app.decorate('releases', service);
     if (app.config.autoPublishFrom) await service.autoPublish(app.config.autoPublishFrom);

@@ -5,6 +5,8 @@ import { badRequest, conflict, notFound } from '../../../http/api-error';
 import { toUserInfo, type UserPatch, type UserRecord } from '../../../repositories/users';
 import { hashPassword } from '../../../security/secrets';
 import { defineRoute, type RouteOptions } from '../../define-route';
+import { actorOf } from './actor';
+import remoteAdminRoutes from './remotes';
 
 const ADMIN: RouteOptions = { security: ['adminToken'], stateChanging: false };
 const DEFAULT_NOTICE_CATEGORY = '系统公告';
@@ -13,26 +15,14 @@ function toAdminUser(user: UserRecord): AdminUser {
   return { ...toUserInfo(user), disabled: user.disabled, createdAt: user.created_at.toISOString() };
 }
 
-/** Who did it, for the audit log: the token, plus the name the CLI sends (its --actor or OS user). */
-function actorOf(request: FastifyRequest): string {
-  const raw = request.headers['x-kol-actor'];
-  if (typeof raw !== 'string') return 'admin token';
-  let name: string;
-  try {
-    // Percent-encoded by the CLI, because header values cannot carry non-ASCII names.
-    name = decodeURIComponent(raw).trim();
-  } catch {
-    name = raw.trim();
-  }
-  return name ? `admin token (${name.slice(0, 64)})` : 'admin token';
-}
-
 /**
  * The admin API behind the ops CLI. Authenticated by a bearer token rather than the session
  * cookie, so the platform-header rule for browser calls does not apply here.
  */
 export default async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => app.auth.requireAdmin(request));
+  // Release operations (issue 5), behind the same token check.
+  await app.register(remoteAdminRoutes);
 
   async function findUser(username: string): Promise<UserRecord> {
     const user = await app.users.findByUsername(username);
