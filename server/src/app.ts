@@ -21,6 +21,9 @@ import uploadFileRoutes from './routes/uploads';
 import noticeRoutes from './routes/api/notice/index';
 import ssoRoutes from './routes/api/sso/index';
 import userRoutes from './routes/api/user/index';
+import videoRoutes from './routes/api/video/index';
+import writingRoutes from './routes/api/writing/index';
+import writingPlugin from './writing/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +72,7 @@ export async function buildApp(
   await app.register(quotasPlugin);
   await app.register(seedPlugin);
   await app.register(releasesPlugin);
+  await app.register(writingPlugin);
 
   await app.register(healthRoutes);
   await app.register(userRoutes);
@@ -77,6 +81,8 @@ export async function buildApp(
   await app.register(adminRoutes);
   await app.register(platformRoutes);
   await app.register(fileRoutes);
+  await app.register(writingRoutes);
+  await app.register(videoRoutes);
   await app.register(remoteFileRoutes);
   await app.register(uploadFileRoutes);
   // Last: the catch-all GET that serves the host shell and its page URLs.

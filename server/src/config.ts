@@ -36,6 +36,26 @@ export interface AppConfig {
   /** Contact details of the header's contact-us modal. */
   contact: PlatformConfig['contact'];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** OpenAI-compatible text provider (LLM_*); absent or null: the offline local engine. */
+  llm?: LlmConfig | null;
+  /**
+   * A queued/running writing task whose row nobody touched for this long belongs to a process
+   * that died (the running process touches it every few seconds). Default 15 s; the embedded
+   * database has one process, so there every unfinished task found at start is dead (0).
+   */
+  writingTaskStaleMs?: number;
+}
+
+export interface LlmConfig {
+  /** e.g. https://api.deepseek.com/v1 or http://127.0.0.1:11434/v1 */
+  baseUrl: string;
+  /** Empty for servers without keys (Ollama, vLLM). */
+  apiKey: string;
+  model: string;
+  /** No first token (or no next token) for this long counts as a timeout. */
+  timeoutMs: number;
+  /** Further attempts after a connection error, 429 or 5xx (before the first token). */
+  maxRetries: number;
 }
 
 export const DEFAULTS = {

@@ -66,6 +66,24 @@ function contactLines(name: string): AppConfig['contact']['lines'] | null {
     });
 }
 
+/** LLM_BASE_URL turns the OpenAI-compatible text provider on; LLM_MODEL must come with it. */
+function llmConfig(): AppConfig['llm'] {
+  const baseUrl = url('LLM_BASE_URL');
+  const model = process.env.LLM_MODEL?.trim() ?? '';
+  if (!baseUrl) {
+    if (model) throw new EnvError('LLM_MODEL is set but LLM_BASE_URL is not');
+    return null;
+  }
+  if (!model) throw new EnvError('LLM_BASE_URL is set: LLM_MODEL must name the model too');
+  return {
+    baseUrl,
+    apiKey: process.env.LLM_API_KEY?.trim() ?? '',
+    model,
+    timeoutMs: int('LLM_TIMEOUT_MS', 60_000, 1_000, 600_000),
+    maxRetries: int('LLM_MAX_RETRIES', 2, 0, 5),
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function readEnv(): ServerEnv {
@@ -111,6 +129,8 @@ export function readEnv(): ServerEnv {
         lines: contactLines('CONTACT_LINES') ?? DEFAULTS.contact.lines.map((line) => ({ ...line })),
       },
       logLevel: logLevel as AppConfig['logLevel'],
+      llm: llmConfig(),
+      writingTaskStaleMs: databaseUrl ? undefined : 0,
     },
   };
 }
@@ -127,6 +147,13 @@ export interface CliEnv {
   adminToken: string | null;
   /** The OS user, for the audit log when --actor is not given. */
   osUser: string;
+  /** The workspace root, where `remote release` finds `<package>/dist` by default. */
+  repoRoot?: string;
+  /**
+   * Where the user typed the command: `pnpm kol` runs it in server/, so a relative --dir is
+   * resolved against pnpm's INIT_CWD instead.
+   */
+  cwd?: string;
 }
 
 export function readCliEnv(): CliEnv {
@@ -135,5 +162,7 @@ export function readCliEnv(): CliEnv {
     dataDir: path.resolve(process.env.DATA_DIR || path.join(findRepoRoot(), '.data')),
     adminToken: process.env.KOL_ADMIN_TOKEN || null,
     osUser: process.env.USER || process.env.USERNAME || '',
+    repoRoot: findRepoRoot(),
+    cwd: process.env.INIT_CWD || process.cwd(),
   };
 }

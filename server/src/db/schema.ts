@@ -107,8 +107,20 @@ export interface RemoteReleasesTable {
 export interface RemotePointersTable {
   remote: string;
   active_version: string;
-  last_known_good_version: string | null;
   updated_at: Timestamp;
+}
+
+/** Every move of a remote's active pointer (migrations/003_release_ops.sql). */
+export interface RemoteActivationsTable {
+  id: Generated<number>;
+  remote: string;
+  version: string;
+  from_version: string | null;
+  previous_id: number | null;
+  action: 'release' | 'rollback' | 'promote';
+  actor: string;
+  note: Generated<string>;
+  activated_at: CreatedAt;
 }
 
 export interface RemoteLoadFailuresTable {
@@ -135,6 +147,58 @@ export interface KolMetaTable {
   value: string;
 }
 
+export interface BooksTable {
+  id: Generated<number>;
+  /** NULL: a sample book everyone sees. */
+  user_id: number | null;
+  platform_id: Generated<number>;
+  title: string;
+  author: Generated<string>;
+  intro: Generated<string>;
+  chapter_count: Generated<number>;
+  source_key: string | null;
+  source_hash: string | null;
+  created_at: CreatedAt;
+}
+
+export interface BookChaptersTable {
+  id: Generated<number>;
+  book_id: number;
+  idx: number;
+  title: string;
+  content: string;
+  word_count: number;
+}
+
+export interface WritingTasksTable {
+  id: string;
+  user_id: number;
+  kind: string;
+  mode: Generated<string>;
+  input: ColumnType<Record<string, unknown>, string, string>;
+  state: Generated<string>;
+  text: Generated<string>;
+  engine: Generated<string>;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface WorksTable {
+  id: Generated<number>;
+  user_id: number;
+  type: Generated<number>;
+  flag: Generated<number>;
+  title: string;
+  text: Generated<string>;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  shots: ColumnType<unknown[], string | undefined, string>;
+  cover_url: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -148,6 +212,11 @@ export interface Database {
   remote_releases: RemoteReleasesTable;
   remote_pointers: RemotePointersTable;
   remote_load_failures: RemoteLoadFailuresTable;
+  remote_activations: RemoteActivationsTable;
   user_uploads: UserUploadsTable;
   kol_meta: KolMetaTable;
+  books: BooksTable;
+  book_chapters: BookChaptersTable;
+  writing_tasks: WritingTasksTable;
+  works: WorksTable;
 }

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { PROJECT_TYPES } from '../enums';
+import { PROJECT_TYPES, type ProjectType } from '../enums';
 
 /**
  * Every call is declared once here, as data: method, path, the schemas of its query or body,
@@ -50,8 +50,13 @@ export const Page = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }) });
 
 /** Project or content type of spec section 3, as a request field. */
-// Type.Enum, not a Union over a mapped array: that has the static type `never`.
-export const ProjectTypeField = Type.Enum(PROJECT_TYPES, { title: '视频类型' });
+// An integer schema with the enum (so query strings are coerced like any integer), typed as the
+// ProjectType union; a Union over a mapped array would have the static type `never`.
+export const ProjectTypeField = Type.Unsafe<ProjectType>({
+  type: 'integer',
+  enum: PROJECT_TYPES,
+  title: '视频类型',
+});
 
 /** A call that answers only success. */
 export const Empty = Type.Null();

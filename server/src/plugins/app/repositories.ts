@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createAuditRepository, type AuditRepository } from '../../repositories/audit';
+import { createBooksRepository, type BooksRepository } from '../../repositories/books';
 import {
   createLoginFailuresRepository,
   type LoginFailuresRepository,
@@ -10,6 +11,11 @@ import { createSessionsRepository, type SessionsRepository } from '../../reposit
 import { createTicketsRepository, type TicketsRepository } from '../../repositories/tickets';
 import { createUploadsRepository, type UploadsRepository } from '../../repositories/uploads';
 import { createUsersRepository, type UsersRepository } from '../../repositories/users';
+import { createWorksRepository, type WorksRepository } from '../../repositories/works';
+import {
+  createWritingTasksRepository,
+  type WritingTasksRepository,
+} from '../../repositories/writing-tasks';
 import { SessionCache } from '../../security/session-cache';
 
 declare module 'fastify' {
@@ -24,6 +30,9 @@ declare module 'fastify' {
     releaseRecords: ReleasesRepository;
     uploads: UploadsRepository;
     sessionCache: SessionCache;
+    books: BooksRepository;
+    writingTasks: WritingTasksRepository;
+    works: WorksRepository;
   }
 }
 
@@ -59,6 +68,9 @@ export default fp(
     app.decorate('audit', createAuditRepository(app.db));
     app.decorate('releaseRecords', createReleasesRepository(app.db));
     app.decorate('uploads', createUploadsRepository(app.db));
+    app.decorate('books', createBooksRepository(app.db));
+    app.decorate('writingTasks', createWritingTasksRepository(app.db));
+    app.decorate('works', createWorksRepository(app.db));
   },
   { name: 'repositories', dependencies: ['database'] },
 );

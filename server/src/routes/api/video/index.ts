@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { ProjectType, videoEndpoints } from '@kol/shared-sdk/contracts';
+import { notFound } from '../../../http/api-error';
+import { defineRoute } from '../../define-route';
+
+const WORK_NOT_FOUND = '没有找到这个作品（可能已删除，或不属于你）';
+
+/**
+ * The spec's video calls that My copy uses (save_text, update_text, get_works, work_info,
+ * delete_work). The other video calls come with the video pipeline.
+ */
+export default async function videoRoutes(app: FastifyInstance) {
+  defineRoute(app, videoEndpoints.saveText, async ({ body, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    if (body.workId !== undefined) {
+      const updated = await app.works.update(user.id, body.workId, {
+        ...(body.type !== undefined ? { type: body.type } : {}),
+        title: body.title,
+        text: body.text,
+      });
+      if (!updated) throw notFound(WORK_NOT_FOUND);
+      return { workId: updated.workId };
+    }
+    const workId = await app.works.create(user.id, {
+      type: body.type ?? ProjectType.comics,
+      title: body.title,
+      text: body.text,
+    });
+    return { workId };
+  });
+
+  defineRoute(app, videoEndpoints.updateText, async ({ body, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    const updated = await app.works.update(user.id, body.workId, {
+      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(body.text !== undefined ? { text: body.text } : {}),
+      ...(body.shots !== undefined ? { shots: body.shots } : {}),
+    });
+    if (!updated) throw notFound(WORK_NOT_FOUND);
+    return updated;
+  });
+
+  defineRoute(app, videoEndpoints.getWorks, async ({ query, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    return app.works.list(user.id, {
+      ...(query.type !== undefined ? { type: query.type } : {}),
+      ...(query.flag !== undefined ? { flag: query.flag } : {}),
+      ...(query.keyword !== undefined ? { keyword: query.keyword } : {}),
+      pageIndex: query.pageIndex ?? 1,
+      pageSize: query.pageSize ?? 20,
+    });
+  });
+
+  defineRoute(app, videoEndpoints.workInfo, async ({ query, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    const work = await app.works.find(user.id, query.workId);
+    if (!work) throw notFound(WORK_NOT_FOUND);
+    return work;
+  });
+
+  defineRoute(
+    app,
+    videoEndpoints.deleteWork,
+    async ({ query, request, reply }) => {
+      const user = await app.auth.requireUser(request, reply);
+      if (!(await app.works.delete(user.id, query.workId))) throw notFound(WORK_NOT_FOUND);
+      return null;
+    },
+    // A GET that deletes: it needs the platform header like any state-changing call.
+    { stateChanging: true },
+  );
+}
