@@ -36,8 +36,9 @@ export const PHONE = { width: 390, height: 844 };
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
+  baseURL = platformUrl(),
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL: platformUrl() });
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL });
   const page = await context.newPage();
   return { context, page };
 }
@@ -58,11 +59,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 const run = promisify(execFile);
 
-/** Runs the ops CLI (`pnpm kol …`) against the platform under test. */
+/** Runs the ops CLI (`pnpm kol …`) against the platform under test (or another one). */
 export async function kol(...args: string[]): Promise<string> {
-  const dataDir = process.env.KOL_E2E_DATA_DIR ?? '';
-  const token = readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
-  const { stdout } = await run('pnpm', ['--silent', 'kol', ...args, '--server', platformUrl()], {
+  return kolOn({ url: platformUrl(), dataDir: process.env.KOL_E2E_DATA_DIR ?? '' }, ...args);
+}
+
+export async function kolOn(
+  platform: { url: string; dataDir: string },
+  ...args: string[]
+): Promise<string> {
+  const token = readFileSync(path.join(platform.dataDir, 'admin-token'), 'utf8').trim();
+  const { stdout } = await run('pnpm', ['--silent', 'kol', ...args, '--server', platform.url], {
     cwd: REPO,
     env: { ...process.env, KOL_ADMIN_TOKEN: token },
   });
@@ -70,6 +77,47 @@ export async function kol(...args: string[]): Promise<string> {
 }
 
 let serial = 0;
+/** A user made with the ops CLI, with a posting account so the prompt stays away. */
+export async function createUserOn(
+  platform: { url: string; dataDir: string },
+  options: { templateIds: string; functionalLevel?: number; homePageUrl?: boolean },
+): Promise<{ username: string; password: string }> {
+  const username = uniqueUsername('e2e');
+  const password = 'e2e-password-1';
+  await kolOn(
+    platform,
+    'user',
+    'create',
+    '--username',
+    username,
+    '--password',
+    password,
+    '--template-ids',
+    options.templateIds,
+    '--functional-level',
+    String(options.functionalLevel ?? 1),
+  );
+  if (options.homePageUrl !== false) {
+    await kolOn(
+      platform,
+      'user',
+      'set',
+      username,
+      '--home-page-url',
+      `https://example.com/${username}`,
+    );
+  }
+  return { username, password };
+}
+
+export function createUser(options: {
+  templateIds: string;
+  functionalLevel?: number;
+  homePageUrl?: boolean;
+}) {
+  return createUserOn({ url: platformUrl(), dataDir: process.env.KOL_E2E_DATA_DIR ?? '' }, options);
+}
+
 /** A username no earlier run used, so tests can create users freely. */
 export function uniqueUsername(prefix: string): string {
   serial += 1;

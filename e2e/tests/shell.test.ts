@@ -3,12 +3,12 @@ import type { Browser } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
+  createUser,
   kol,
   launchBrowser,
   newPage,
   screenshot,
   signIn,
-  uniqueUsername,
 } from '../support/platform';
 
 let browser: Browser;
@@ -19,32 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A user made with the ops CLI, with a posting account so the prompt stays away. */
-async function createUser(options: {
-  templateIds: string;
-  functionalLevel?: number;
-  homePageUrl?: boolean;
-}) {
-  const username = uniqueUsername('e2e');
-  const password = 'e2e-password-1';
-  await kol(
-    'user',
-    'create',
-    '--username',
-    username,
-    '--password',
-    password,
-    '--template-ids',
-    options.templateIds,
-    '--functional-level',
-    String(options.functionalLevel ?? 1),
-  );
-  if (options.homePageUrl !== false) {
-    await kol('user', 'set', username, '--home-page-url', `https://example.com/${username}`);
-  }
-  return { username, password };
-}
 
 describe('the shell in a real browser', () => {
   it('signs in as the demo user and shows the frame, the watermark and the home page', async () => {

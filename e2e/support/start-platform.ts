@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const REPO = path.resolve(__dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(
+  url: string,
+  child: { exitCode: number | null },
+  limitMs: number,
+): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the platform exited with ${child.exitCode} before it answered`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the platform did not answer ${url}/healthz in time`);
+}
+
+export interface StartedPlatform {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the product exactly as the README's start command does (it builds what is missing or
+ * changed), on a free port, with a fresh data directory and any extra environment.
+ */
+export async function startPlatform(env: Record<string, string> = {}): Promise<StartedPlatform> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kol-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(REPO, 'scripts', 'start.mjs')], {
+    cwd: REPO,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  // Builds on 2 cores can take minutes on a fresh clone; later starts reuse them.
+  await waitForHealth(url, child, 15 * 60_000);
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) {
+      // The start script runs the server as its child: end the whole group.
+      process.kill(-child.pid, 'SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  };
+  return { url, dataDir, child, stop };
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { startPlatform, type StartedPlatform } from '../support/start-platform';
+import { createUser, createUserOn, launchBrowser, newPage, signIn } from '../support/platform';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Samples the result text while it is written: every distinct length seen, in order. */
+async function watchResult(page: Page): Promise<number[]> {
+  const lengths: number[] = [];
+  const result = page.getByTestId('result-text');
+  for (let i = 0; i < 600; i += 1) {
+    const status = (await page.getByTestId('generation-status').textContent()) ?? '';
+    const length = (await result.inputValue()).length;
+    if (length > 0 && lengths.at(-1) !== length) lengths.push(length);
+    if (status.includes('已完成') || status.includes('失败')) break;
+    await page.waitForTimeout(25);
+  }
+  return lengths;
+}
+
+/** Searches the sample book 雾港来信, picks its first two chapters, and generates promo copy. */
+async function generatePromo(page: Page): Promise<number[]> {
+  await page.goto('/generate');
+  await page.getByLabel('搜索书籍').fill('雾港');
+  await page.getByLabel('搜索书籍').press('Enter');
+  await page.getByRole('button', { name: '选择 雾港来信' }).click();
+  const chapters = page.getByTestId('chapter-picker').getByRole('checkbox');
+  await chapters.nth(1).waitFor();
+  // The first checkbox is 全选; the next two are the first two chapters.
+  await chapters.nth(1).check();
+  await chapters.nth(2).check();
+  await page.getByLabel('推文文案').check();
+  await page.getByTestId('generate').click();
+  const lengths = await watchResult(page);
+  await expect(page.getByTestId('generation-status').textContent()).resolves.toContain('已完成');
+  return lengths;
+}
+
+describe('writing on the embedded defaults (no provider)', () => {
+  it('generates promo copy from two chapters, streams it, edits, saves, finds it in My copy, sends it to video', async () => {
+    const { username, password } = await createUser({ templateIds: '0,1,2,3,4,5,6' });
+    const { context, page } = await newPage(browser);
+    await signIn(page, username, password);
+
+    const lengths = await generatePromo(page);
+    // The text arrived in pieces, not all at once.
+    expect(lengths.length).toBeGreaterThan(2);
+    expect(await page.getByTestId('engine').textContent()).toContain('本地');
+
+    const result = page.getByTestId('result-text');
+    const edited = `${await result.inputValue()}\n（已人工润色）`;
+    await result.fill(edited);
+    await page.getByTestId('save').click();
+    const title = `雾港来信推文 ${username}`;
+    await page.getByTestId('save-title').fill(title);
+    await page
+      .getByRole('button', { name: /保\s*存/ })
+      .last()
+      .click();
+    await page.getByTestId('saved-link').click();
+    await page.waitForURL('**/work');
+
+    const item = page.getByTestId('work-list').getByText(title);
+    await item.waitFor();
+    await page.getByRole('button', { name: `用于视频 ${title}` }).click();
+    await page.waitForURL('**/video/config');
+    const sent = await page.evaluate(() => sessionStorage.getItem('KOL_VIDEO_CONTENT'));
+    expect(sent && JSON.parse(sent)).toBe(edited);
+    await context.close();
+  });
+});
+
+describe('writing against an OpenAI-compatible provider', () => {
+  let provider: http.Server;
+  let platform: StartedPlatform;
+  const TOKENS = [
+    '雾港',
+    '的',
+    '第',
+    '一封',
+    '来信',
+    '，',
+    '写着',
+    '：',
+    '不要',
+    '去',
+    '码头',
+    '。',
+  ];
+
+  beforeAll(async () => {
+    // A test server speaking the Chat Completions streaming protocol, one token every 60 ms.
+    provider = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (!req.url?.endsWith('/chat/completions')) {
+          res.writeHead(404).end();
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+        let index = 0;
+        const timer = setInterval(() => {
+          const token = TOKENS[index];
+          index += 1;
+          if (token === undefined) {
+            clearInterval(timer);
+            res.end('data: [DONE]\n\n');
+            return;
+          }
+          const chunk = {
+            id: 'c1',
+            object: 'chat.completion.chunk',
+            created: 0,
+            model: 'test-model',
+            choices: [{ index: 0, delta: { content: token }, finish_reason: null }],
+          };
+          res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+        }, 60);
+        res.on('close', () => clearInterval(timer));
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const { port } = provider.address() as AddressInfo;
+    platform = await startPlatform({
+      LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      LLM_API_KEY: 'sk-test',
+      LLM_MODEL: 'test-model',
+    });
+  }, 15 * 60_000);
+
+  afterAll(async () => {
+    await platform?.stop();
+    await new Promise((resolve) => provider?.close(resolve));
+  });
+
+  it('shows the provider tokens arriving one by one', async () => {
+    const { username, password } = await createUserOn(platform, { templateIds: '0,1,2,3,4,5,6' });
+    const { context, page } = await newPage(browser, undefined, platform.url);
+    await signIn(page, username, password);
+    const lengths = await generatePromo(page);
+    expect(lengths.length).toBeGreaterThan(5);
+    expect(await page.getByTestId('result-text').inputValue()).toBe(TOKENS.join(''));
+    expect(await page.getByTestId('engine').textContent()).toContain('test-model');
+    await context.close();
+  });
+});

@@ -1,0 +1,39 @@
+import { configureHttp } from '@kol/shared-sdk';
+import {
+  startLoopbackServer,
+  type LoopbackServer,
+  type Reply,
+  type SeenRequest,
+} from '@kol/shared-sdk/testing';
+
+/** Answers keyed by `METHOD /api/path`; a missing one answers like the server's 404. */
+export type FakeRoutes = Record<string, (request: SeenRequest) => Reply>;
+
+/** The envelope the real server answers on success. */
+export function ok(data: unknown, delayMs?: number): Reply {
+  return { body: { code: 0, msg: '', data }, delayMs };
+}
+
+/** The envelope the real server answers when it refuses. */
+export function refuse(code: number, msg: string, status = 200): Reply {
+  return { status, body: { code, msg, data: null } };
+}
+
+export interface FakeBackend extends LoopbackServer {
+  /** Requests to one endpoint, in order. */
+  calls: (method: string, path: string) => SeenRequest[];
+}
+
+/** Starts the fake backend on loopback and points the SDK's one HTTP client at it. */
+export async function startFakeBackend(routes: FakeRoutes): Promise<FakeBackend> {
+  const server = await startLoopbackServer(
+    (request) =>
+      routes[`${request.method} ${request.path}`]?.(request) ?? refuse(404, '接口不存在', 404),
+  );
+  configureHttp({ baseURL: server.origin, timeout: 5000 });
+  return {
+    ...server,
+    calls: (method, path) =>
+      server.seen.filter((request) => request.method === method && request.path === path),
+  };
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { App, Button, Flex, Input, Segmented, Select, Typography } from 'antd';
+import {
+  searchBookById,
+  searchBooks,
+  type BookDetail,
+  type BookPlatform,
+  type BookSummary,
+} from '@kol/shared-sdk';
+import { errorMessage } from '../../../lib/error-message';
+import { BookUpload } from './book-upload';
+
+type SearchMode = 'name' | 'id';
+
+interface BookFinderProps {
+  platforms: BookPlatform[];
+  platformsError: string | null;
+  onReloadPlatforms: () => void;
+  platformId: number | null;
+  onPlatformChange: (platformId: number) => void;
+  /** A book with its chapters, found, picked from the results, or uploaded. */
+  onBookChosen: (book: BookDetail) => void;
+}
+
+/** Platform, search by name (`search`) or by id (`search_cbid`), and upload to the local library. */
+export function BookFinder({
+  platforms,
+  platformsError,
+  onReloadPlatforms,
+  platformId,
+  onPlatformChange,
+  onBookChosen,
+}: BookFinderProps) {
+  const { message } = App.useApp();
+  const [mode, setMode] = useState<SearchMode>('name');
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<BookSummary[] | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [openingBookId, setOpeningBookId] = useState<number | null>(null);
+
+  const search = async (value: string) => {
+    const text = value.trim();
+    if (!text) {
+      void message.warning(mode === 'name' ? '请输入书名' : '请输入书籍编号');
+      return;
+    }
+    if (platformId === null) {
+      void message.warning('请先选择平台');
+      return;
+    }
+    setSearching(true);
+    try {
+      if (mode === 'name') {
+        const books = await searchBooks({ bookName: text, platformId });
+        setResults(books);
+      } else {
+        setResults(null);
+        onBookChosen(await searchBookById({ cbid: text, platformId }));
+      }
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  // A search answer has no chapters: the book's id fetches it whole.
+  const open = async (book: BookSummary) => {
+    setOpeningBookId(book.bookId);
+    try {
+      onBookChosen(
+        await searchBookById({ cbid: String(book.bookId), platformId: book.platformId }),
+      );
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setOpeningBookId(null);
+    }
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} wrap align="center">
+        <Typography.Text>平台</Typography.Text>
+        <Select
+          aria-label="平台"
+          data-testid="platform-select"
+          style={{ minWidth: 180 }}
+          loading={platforms.length === 0 && !platformsError}
+          placeholder="选择书籍平台"
+          value={platformId ?? undefined}
+          options={platforms.map((platform) => ({ value: platform.id, label: platform.name }))}
+          onChange={(value: number) => {
+            setResults(null);
+            onPlatformChange(value);
+          }}
+        />
+        {platformsError && (
+          <>
+            <Typography.Text type="danger">{platformsError}</Typography.Text>
+            <Button size="small" onClick={onReloadPlatforms}>
+              重新加载
+            </Button>
+          </>
+        )}
+        <BookUpload
+          onUploaded={(book) => {
+            setResults(null);
+            onBookChosen(book);
+          }}
+        />
+      </Flex>
+      <Segmented<SearchMode>
+        data-testid="search-mode"
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'name', label: '按书名' },
+          { value: 'id', label: '按书籍编号' },
+        ]}
+      />
+      <Input.Search
+        aria-label="搜索书籍"
+        data-testid="book-search"
+        placeholder={mode === 'name' ? '输入书名' : '输入书籍编号（cbid）'}
+        enterButton="搜索"
+        loading={searching}
+        value={query}
+        maxLength={100}
+        onChange={(event) => setQuery(event.target.value)}
+        onSearch={(value) => void search(value)}
+      />
+      {results &&
+        (results.length === 0 ? (
+          <Typography.Text type="secondary" data-testid="book-results">
+            没有找到这本书，换个书名试试，或上传到本地书库
+          </Typography.Text>
+        ) : (
+          <Flex vertical gap={8} data-testid="book-results">
+            {results.map((book) => (
+              <Flex
+                key={book.bookId}
+                justify="space-between"
+                align="center"
+                gap={8}
+                data-testid={`book-result-${book.bookId}`}
+              >
+                <Flex vertical style={{ minWidth: 0 }}>
+                  <Typography.Text strong>{book.title}</Typography.Text>
+                  <Typography.Text type="secondary" ellipsis>
+                    {book.author || '佚名'} · {book.chapterCount} 章
+                    {book.intro ? ` · ${book.intro}` : ''}
+                  </Typography.Text>
+                </Flex>
+                <Button
+                  size="small"
+                  aria-label={`选择 ${book.title}`}
+                  loading={openingBookId === book.bookId}
+                  onClick={() => void open(book)}
+                >
+                  选择
+                </Button>
+              </Flex>
+            ))}
+          </Flex>
+        ))}
+    </Flex>
+  );
+}

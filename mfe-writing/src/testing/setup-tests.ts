@@ -1,0 +1,16 @@
+// Testing Library's DOM matchers (toBeInTheDocument, …) on @jest/globals' expect.
+import '@testing-library/jest-dom/jest-globals';
+import { jest } from '@jest/globals';
+import { configure } from '@testing-library/react';
+import { NodeEventSource } from './node-event-source';
+
+// The SDK's streamGeneration needs an EventSource; jsdom has none.
+Object.defineProperty(globalThis, 'EventSource', {
+  configurable: true,
+  writable: true,
+  value: NodeEventSource,
+});
+
+// antd pages are large under jsdom: give findBy/waitFor and each test room.
+configure({ asyncUtilTimeout: 4000 });
+jest.setTimeout(30_000);
