@@ -3,7 +3,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type StartedPlatform } from '../support/start-platform';
-import { createUser, createUserOn, launchBrowser, newPage, signIn } from '../support/platform';
+import {
+  createUser,
+  createUserOn,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+} from '../support/platform';
 
 let browser: Browser;
 
@@ -56,6 +63,7 @@ describe('writing on the embedded defaults (no provider)', () => {
     // The text arrived in pieces, not all at once.
     expect(lengths.length).toBeGreaterThan(2);
     expect(await page.getByTestId('engine').textContent()).toContain('本地');
+    await screenshot(page, 'generate-desktop');
 
     const result = page.getByTestId('result-text');
     const edited = `${await result.inputValue()}\n（已人工润色）`;
@@ -72,10 +80,19 @@ describe('writing on the embedded defaults (no provider)', () => {
 
     const item = page.getByTestId('work-list').getByText(title);
     await item.waitFor();
+    await screenshot(page, 'work-desktop');
     await page.getByRole('button', { name: `用于视频 ${title}` }).click();
     await page.waitForURL('**/video/config');
     const sent = await page.evaluate(() => sessionStorage.getItem('KOL_VIDEO_CONTENT'));
     expect(sent && JSON.parse(sent)).toBe(edited);
+
+    await page.goto('/create');
+    await page.getByLabel('提示或大纲').fill('雾港邮局的柜员收到一封来自二十年后的信');
+    await page.getByTestId('generate').click();
+    await watchResult(page);
+    // Let the result buttons finish antd's fade-in before the picture is taken.
+    await page.waitForTimeout(300);
+    await screenshot(page, 'create-desktop');
     await context.close();
   });
 });

@@ -7,5 +7,6 @@ export * from './api';
 export * from './storage';
 export * from './permissions';
 export * from './session';
+export * from './format';
 export * from './defaults';
 export type * from './contracts';

@@ -6,6 +6,7 @@ import {
   markAllNoticesRead,
   markNoticeRead,
   type NoticeCategory,
+  formatTime,
 } from '@kol/shared-sdk';
 import {
   markAllNoticesReadAtom,
@@ -16,7 +17,6 @@ import {
 import { App, Badge, Button, Empty, List, Popover, Spin, Typography } from 'antd';
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { formatTime } from '../lib/format-time';
 
 /** The header's notices bell: unread count, the list grouped by category, read one or all. */
 export function NoticesBell() {

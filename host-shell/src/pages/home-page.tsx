@@ -5,13 +5,13 @@ import {
   QUOTA_TYPE_LABELS,
   type QuotaType,
   type WorkSummary,
+  formatTime,
 } from '@kol/shared-sdk';
 import { currentUserAtom, noticesAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
 import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatTime } from '../lib/format-time';
 
 const SHORTCUTS = [
   { to: '/generate', title: '一键成文', text: '选书选章，生成推文文案' },

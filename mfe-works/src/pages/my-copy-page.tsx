@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { DeleteOutlined, EditOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import { deleteWork, type WorkSummary } from '@kol/shared-sdk';
+import { deleteWork, formatTime, type WorkSummary } from '@kol/shared-sdk';
 import { WORKS_PAGE_SIZE, useWorks } from '../features/my-copy/api/use-works';
 import { useSendToVideo } from '../features/my-copy/api/use-send-to-video';
 import { WorkEditor } from '../features/my-copy/components/work-editor';
@@ -38,7 +38,7 @@ function WorkRow({ work, onEdit, onUse, using, onDelete }: WorkRowProps) {
             {work.excerpt || '（空）'}
           </Typography.Paragraph>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            更新于 {work.updateTime}
+            更新于 {formatTime(work.updateTime)}
           </Typography.Text>
         </Flex>
         <Flex gap={8} wrap>

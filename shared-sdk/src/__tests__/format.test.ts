@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatTime } from '../format-time';
+import { formatTime } from '../format';
 
 describe('formatTime', () => {
   it('shows a date and minutes in local time, and leaves text that is no date alone', () => {
