@@ -45,7 +45,8 @@ export function createQuotaService(db: Kysely<Database>) {
                 gen: sql<number>`CASE WHEN gen > 0 THEN gen - 1 ELSE gen END`,
                 reward: sql<number>`CASE WHEN gen > 0 THEN reward ELSE reward - 1 END`,
               })
-              .where(sql<boolean>`gen > 0 OR reward > 0`)
+              // Parenthesised: the WHERE joins it with AND, and AND binds tighter than OR.
+              .where(sql<boolean>`(gen > 0 OR reward > 0)`)
               .returning('last_spent_bucket')
               .executeTakeFirst()
           : await query

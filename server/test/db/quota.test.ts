@@ -47,6 +47,25 @@ describe('quota service', () => {
     expect(results.filter((b) => b === null)).toHaveLength(13);
   });
 
+  it("never touches another user's or another type's counts", async () => {
+    const spender = await userWith('comics', { gen: 1 });
+    const bystander = await userWith('comics', { gen: 2, reward: 5 });
+    await app.quotaService.grant(spender, 'scroll', { gen: 1, reward: 3 });
+    expect(await app.quotaService.spend(spender, 'comics', 'gen')).toBe('gen');
+    // Nothing left of comics for the spender: refused, and still nobody else pays.
+    expect(await app.quotaService.spend(spender, 'comics', 'gen')).toBeNull();
+    expect(await app.quotaService.counts(bystander, 'comics')).toEqual({
+      gen: 2,
+      reward: 5,
+      merge: 0,
+    });
+    expect(await app.quotaService.counts(spender, 'scroll')).toEqual({
+      gen: 1,
+      reward: 3,
+      merge: 0,
+    });
+  });
+
   it('spends merge counts on their own', async () => {
     const userId = await userWith('comics', { gen: 1, merge: 2 });
     expect(await app.quotaService.spend(userId, 'comics', 'merge')).toBe('merge');
