@@ -1,0 +1,188 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CJK_FONT_FAMILY } from './fonts';
+
+export type Aspect = '9:16' | '16:9';
+
+export interface Cue {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+const SENTENCE_END = /([。！？!?；;…]+[”’」』）)]*|\n+)/;
+const CLAUSE_BREAK = /([，,、：:]+)/;
+
+/**
+ * Splits narration into sentences at Chinese (and Western) sentence punctuation, keeping the
+ * punctuation with its sentence. A sentence longer than `maxChars` is split again at commas,
+ * so no single caption stays on screen for too long.
+ */
+export function splitSentences(text: string, maxChars = 40): string[] {
+  const pieces = text.split(SENTENCE_END);
+  const sentences: string[] = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    const s = `${pieces[i] ?? ''}${(pieces[i + 1] ?? '').replace(/\n+/g, '')}`.trim();
+    if (!s) continue;
+    if (s.length <= maxChars) {
+      sentences.push(s);
+      continue;
+    }
+    const clauses = s.split(CLAUSE_BREAK);
+    let current = '';
+    for (let j = 0; j < clauses.length; j += 2) {
+      const clause = `${clauses[j] ?? ''}${clauses[j + 1] ?? ''}`;
+      if (current && current.length + clause.length > maxChars) {
+        sentences.push(current.trim());
+        current = '';
+      }
+      current += clause;
+    }
+    if (current.trim()) sentences.push(current.trim());
+  }
+  return sentences.filter((s) => /[\p{L}\p{N}]/u.test(s));
+}
+
+/**
+ * Caption times when a provider returns one audio file for the whole narration: the total is
+ * shared out by character count (the offline engine instead synthesises sentence by sentence
+ * and gives exact times, see speech/espeak.ts).
+ */
+export function apportionByChars(sentences: string[], totalMs: number): Cue[] {
+  const weights = sentences.map((s) => Math.max(1, s.replace(/\s+/g, '').length));
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let at = 0;
+  return sentences.map((text, i) => {
+    const startMs = Math.round((at / sum) * totalMs);
+    at += weights[i] ?? 0;
+    return { text, startMs, endMs: Math.round((at / sum) * totalMs) };
+  });
+}
+
+const isWide = (ch: string): boolean =>
+  /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]/.test(ch);
+
+/** Characters per caption line: a 9:16 frame fits about 14 CJK characters at the caption size. */
+export const lineWidthFor = (aspect: Aspect): number => (aspect === '9:16' ? 14 : 24);
+
+/**
+ * Wraps a caption into lines of at most `maxWidth` CJK characters (Latin counts half), breaking
+ * Latin text at spaces, and never starting a line with closing punctuation.
+ */
+export function wrapCaption(text: string, maxWidth: number): string[] {
+  // Balanced lines: 15 characters at width 14 become 8 + 7, not 14 + a lone character.
+  const total = Array.from(text.trim()).reduce((a, c) => a + (isWide(c) ? 1 : 0.5), 0);
+  const width = Math.ceil(total / Math.max(1, Math.ceil(total / maxWidth)));
+  const lines: string[] = [];
+  let line = '';
+  let units = 0;
+  const chars = Array.from(text.trim());
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i] ?? '';
+    const w = isWide(ch) ? 1 : 0.5;
+    const closing = /[，。！？、；：”’」』）),.!?;:]/.test(ch);
+    if (units + w > width && line && !closing) {
+      const space = line.lastIndexOf(' ');
+      // Keep a Latin word whole by moving it to the next line.
+      if (!isWide(ch) && ch !== ' ' && space > 0 && line.length - space < 20) {
+        lines.push(line.slice(0, space));
+        line = line.slice(space + 1);
+        units = Array.from(line).reduce((a, c) => a + (isWide(c) ? 1 : 0.5), 0);
+      } else {
+        lines.push(line);
+        line = '';
+        units = 0;
+      }
+      if (ch === ' ') continue;
+    }
+    line += ch;
+    units += w;
+  }
+  if (line.trim()) lines.push(line.trim());
+  return lines.map((l) => l.trim()).filter(Boolean);
+}
+
+const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+
+function srtTime(ms: number): string {
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  return `${pad(h)}:${pad(m)}:${pad(s)},${pad(ms % 1000, 3)}`;
+}
+
+function assTime(ms: number): string {
+  const cs = Math.round(ms / 10);
+  const h = Math.floor(cs / 360_000);
+  const m = Math.floor((cs % 360_000) / 6000);
+  const s = Math.floor((cs % 6000) / 100);
+  return `${h}:${pad(m)}:${pad(s)}.${pad(cs % 100)}`;
+}
+
+export function toSrt(cues: Cue[], aspect: Aspect = '9:16'): string {
+  return cues
+    .map(
+      (c, i) =>
+        `${i + 1}\n${srtTime(c.startMs)} --> ${srtTime(c.endMs)}\n${wrapCaption(c.text, lineWidthFor(aspect)).join('\n')}\n`,
+    )
+    .join('\n');
+}
+
+/** ASS escapes: braces start override blocks and a backslash starts a tag. */
+const assEscape = (s: string): string =>
+  s.replace(/\\/g, '＼').replace(/[{}]/g, (b) => (b === '{' ? '｛' : '｝'));
+
+export function toAss(
+  cues: Cue[],
+  size: { width: number; height: number },
+  aspect: Aspect,
+): string {
+  const { width, height } = size;
+  // Sizes scale with the frame so a reduced test render looks like the real one.
+  const fontSize = Math.round((aspect === '9:16' ? width : height) * 0.058);
+  const outline = Math.max(2, Math.round(fontSize / 16));
+  const marginV = Math.round(height * (aspect === '9:16' ? 0.14 : 0.08));
+  const marginH = Math.round(width * 0.06);
+  const lines = cues.map(
+    (c) =>
+      `Dialogue: 0,${assTime(c.startMs)},${assTime(c.endMs)},Caption,,0,0,0,,${wrapCaption(
+        assEscape(c.text),
+        lineWidthFor(aspect),
+      ).join('\\N')}`,
+  );
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${width}`,
+    `PlayResY: ${height}`,
+    'WrapStyle: 2',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    // Bottom-centred (alignment 2), white with a black outline; WrapStyle 2 keeps our own breaks.
+    `Style: Caption,${CJK_FONT_FAMILY},${fontSize},&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,-1,0,0,0,100,100,0,0,1,${outline},0,2,${marginH},${marginH},${marginV},1`,
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+async function writeWhole(file: string, content: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.part`;
+  await writeFile(tmp, content, 'utf8');
+  await rename(tmp, file);
+}
+
+export async function writeCaptions(
+  cues: Cue[],
+  paths: { srtPath: string; assPath: string },
+  size: { width: number; height: number },
+  aspect: Aspect,
+): Promise<void> {
+  await writeWhole(paths.srtPath, toSrt(cues, aspect));
+  await writeWhole(paths.assPath, toAss(cues, size, aspect));
+}

@@ -1,0 +1,310 @@
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Aspect } from './captions';
+import { ffmpegToFile, probeWithFfmpeg, type FfmpegOptions } from './ffmpeg';
+import { cjkFonts } from './fonts';
+
+export const FPS = 30;
+
+export interface ComposeShot {
+  imagePath: string;
+  durationMs: number;
+}
+
+export interface ComposeInput {
+  aspect: Aspect;
+  shots: ComposeShot[];
+  narrationWav: string;
+  musicPath?: string;
+  /** Captions timed on the whole narration (see captions.ts). */
+  assPath: string;
+  srtPath: string;
+}
+
+export interface ComposeOptions extends FfmpegOptions {
+  /** Output size; defaults to 1080x1920 (9:16) or 1920x1080 (16:9). Tests pass a smaller one. */
+  size?: { width: number; height: number };
+  /** Parallel shot encodes; defaults to the core count. */
+  concurrency?: number;
+  /** x264 preset: veryfast is the measured balance here (ultrafast is 16 Mb/s, previews only). */
+  preset?: string;
+  crf?: number;
+  /** Music gain before ducking (linear). */
+  musicVolume?: number;
+  /** Base name of the outputs in workDir. */
+  name?: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ComposeResult {
+  videoPath: string;
+  srtPath: string;
+  coverPath: string;
+  durationMs: number;
+}
+
+export const TARGET_LUFS = -16;
+
+export const defaultSize = (aspect: Aspect): { width: number; height: number } =>
+  aspect === '9:16' ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };
+
+type Motion = 'zoom-in' | 'zoom-out' | 'pan-right' | 'pan-left';
+const MOTIONS: Motion[] = ['zoom-in', 'pan-right', 'zoom-out', 'pan-left'];
+
+/** zoompan expressions; `on` is the output frame index and n the shot's frame count. */
+function zoompan(motion: Motion, n: number, w: number, h: number): string {
+  const p = `(on/${Math.max(1, n - 1)})`;
+  const centre = { x: 'iw/2-(iw/zoom/2)', y: 'ih/2-(ih/zoom/2)' };
+  const exprs: Record<Motion, { z: string; x: string; y: string }> = {
+    'zoom-in': { z: `1+0.15*${p}`, ...centre },
+    'zoom-out': { z: `1.15-0.15*${p}`, ...centre },
+    'pan-right': { z: '1.12', x: `(iw-iw/zoom)*${p}`, y: centre.y },
+    'pan-left': { z: '1.12', x: `(iw-iw/zoom)*(1-${p})`, y: centre.y },
+  };
+  const e = exprs[motion];
+  return `zoompan=z='${e.z}':x='${e.x}':y='${e.y}':d=${n}:s=${w}x${h}:fps=${FPS}`;
+}
+
+/** Quotes a value for a filtergraph option (single quotes; a quote itself cannot appear). */
+function filterValue(value: string): string {
+  if (/['\n]/.test(value)) throw new Error(`路径中含有不支持的字符：${value}`);
+  return `'${value.replace(/\\/g, '/')}'`;
+}
+
+async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T, i);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+async function expectDuration(
+  file: string,
+  expectedMs: number,
+  what: string,
+  options: FfmpegOptions,
+): Promise<void> {
+  const info = await probeWithFfmpeg(file, options);
+  if (info.durationMs === null || Math.abs(info.durationMs - expectedMs) > 500)
+    throw new Error(`${what}不完整：时长 ${info.durationMs ?? '未知'} ms，应为 ${expectedMs} ms`);
+}
+
+function parseLoudnormJson(stderr: string): Record<string, string> {
+  const start = stderr.lastIndexOf('{');
+  const end = stderr.lastIndexOf('}');
+  if (start < 0 || end < start) throw new Error('无法读取响度测量结果');
+  return JSON.parse(stderr.slice(start, end + 1)) as Record<string, string>;
+}
+
+/**
+ * The measured fast recipe (TOOLCHAIN.md): one ffmpeg per shot, the still decoded once and
+ * zoompan with d=frames (`-loop 1` decodes the picture every frame, 30 to 50 times slower),
+ * captions burned in that same pass; shots joined by the concat demuxer with `-c copy`; the
+ * audio (narration, looped music ducked under it) mixed and normalised in the final pass.
+ *
+ * Captions: every shot burns the one ASS file of the whole narration. Its frames are shifted to
+ * their global time before `subtitles` and back after, so a caption crossing a shot boundary
+ * continues seamlessly and no per-shot caption files are needed.
+ */
+export async function composeVideo(
+  input: ComposeInput,
+  workDir: string,
+  options: ComposeOptions = {},
+): Promise<ComposeResult> {
+  if (input.shots.length === 0) throw new Error('没有可合成的分镜');
+  const { width, height } = options.size ?? defaultSize(input.aspect);
+  if (width % 2 || height % 2) throw new Error('画面尺寸必须为偶数');
+  const ff: FfmpegOptions = { ffmpegPath: options.ffmpegPath };
+  const name = options.name ?? 'video';
+  const tmpDir = path.join(workDir, `.${name}-parts`);
+  await mkdir(tmpDir, { recursive: true });
+  const preset = options.preset ?? 'veryfast';
+  const crf = String(options.crf ?? 23);
+
+  try {
+    // Shot boundaries are rounded on the cumulative timeline so rounding never drifts.
+    const boundaries = [0];
+    let acc = 0;
+    for (const s of input.shots) {
+      acc += Math.max(0, s.durationMs);
+      boundaries.push(Math.round((acc * FPS) / 1000));
+    }
+    const totalFrames = boundaries[boundaries.length - 1] ?? 0;
+    if (totalFrames <= 0) throw new Error('分镜总时长为零');
+    const durationMs = Math.round((totalFrames * 1000) / FPS);
+
+    const assLocal = path.join(tmpDir, 'captions.ass');
+    await copyFile(input.assPath, assLocal);
+    const fontsDir = cjkFonts().dir;
+    // Upscaled input gives zoompan sub-pixel room: its crop offsets are whole input pixels.
+    const sw = Math.round((width * 1.5) / 2) * 2;
+    const sh = Math.round((height * 1.5) / 2) * 2;
+
+    const total = input.shots.length + 1;
+    let done = 0;
+    const shotFiles = await mapLimit(
+      input.shots,
+      options.concurrency ?? os.availableParallelism(),
+      async (shot, i) => {
+        const first = boundaries[i] ?? 0;
+        const frames = (boundaries[i + 1] ?? first) - first;
+        const out = path.join(tmpDir, `shot-${String(i).padStart(3, '0')}.mp4`);
+        if (frames <= 0) return null;
+        const motion = MOTIONS[i % MOTIONS.length] ?? 'zoom-in';
+        const graph = [
+          `[0:v]scale=${sw}:${sh}:force_original_aspect_ratio=increase,crop=${sw}:${sh},setsar=1`,
+          zoompan(motion, frames, width, height),
+          `setpts=PTS-STARTPTS+${(first / FPS).toFixed(6)}/TB`,
+          `subtitles=filename=${filterValue(assLocal)}:fontsdir=${filterValue(fontsDir)}`,
+          'setpts=PTS-STARTPTS',
+          'format=yuv420p[v]',
+        ].join(',');
+        await ffmpegToFile(
+          [
+            '-i',
+            input.shots[i]?.imagePath ?? '',
+            '-filter_complex',
+            graph,
+            '-map',
+            '[v]',
+            '-frames:v',
+            String(frames),
+            '-r',
+            String(FPS),
+            '-c:v',
+            'libx264',
+            '-preset',
+            preset,
+            '-crf',
+            crf,
+            '-pix_fmt',
+            'yuv420p',
+            // Same encoder settings and a fixed GOP start per shot so `-c copy` concat is clean.
+            '-an',
+            '-video_track_timescale',
+            '15360',
+          ],
+          out,
+          {
+            ...ff,
+            validate: (tmp) =>
+              expectDuration(tmp, Math.round((frames * 1000) / FPS), '分镜视频', ff),
+          },
+        );
+        options.onProgress?.(++done, total);
+        return out;
+      },
+    );
+
+    const list = shotFiles
+      .filter((f): f is string => f !== null)
+      .map((f) => `file ${filterValue(f)}`)
+      .join('\n');
+    const listPath = path.join(tmpDir, 'shots.txt');
+    await writeFile(listPath, `${list}\n`, 'utf8');
+
+    // Audio pass: voice padded to the picture's length, music looped and ducked under the
+    // voice, then measured for a linear (two-pass) loudnorm, which keeps speech dynamics.
+    const seconds = (durationMs / 1000).toFixed(3);
+    const fmt = 'aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
+    const mixPath = path.join(tmpDir, 'mix.wav');
+    const audioInputs = ['-i', input.narrationWav];
+    let graph: string;
+    if (input.musicPath) {
+      audioInputs.push('-stream_loop', '-1', '-i', input.musicPath);
+      graph = [
+        `[0:a]${fmt},apad,atrim=0:${seconds},asplit=2[voice][key]`,
+        `[1:a]${fmt},volume=${options.musicVolume ?? 0.35},atrim=0:${seconds}[music]`,
+        '[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=20:release=400[ducked]',
+        // ffmpeg 4.1's amix has no `normalize` and halves each input; loudnorm restores level.
+        '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,asplit=2[out][meas]',
+      ].join(';');
+    } else {
+      graph = `[0:a]${fmt},apad,atrim=0:${seconds},asplit=2[out][meas]`;
+    }
+    graph += `;[meas]loudnorm=I=${TARGET_LUFS}:TP=-1.5:LRA=20:print_format=json[m]`;
+    const measured = parseLoudnormJson(
+      await ffmpegToFile(
+        [...audioInputs, '-filter_complex', graph, '-map', '[out]', '-c:a', 'pcm_s16le'],
+        mixPath,
+        {
+          ...ff,
+          argsAfterOutput: ['-map', '[m]', '-f', 'null', '-'],
+        },
+      ),
+    );
+    const m = (k: string): string => {
+      const v = measured[k];
+      if (v === undefined || !Number.isFinite(Number(v))) throw new Error(`响度测量结果缺少 ${k}`);
+      return v;
+    };
+    // Silence measures -inf/-70: then there is nothing to normalise.
+    const silent = Number(m('input_i')) < -60;
+    const loudnorm = silent
+      ? 'anull'
+      : `loudnorm=I=${TARGET_LUFS}:TP=-1.5:LRA=20:measured_I=${m('input_i')}:measured_TP=${m('input_tp')}:measured_LRA=${m('input_lra')}:measured_thresh=${m('input_thresh')}:offset=${m('target_offset')}:linear=true`;
+
+    const videoPath = path.join(workDir, `${name}.mp4`);
+    await ffmpegToFile(
+      [
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        listPath,
+        '-i',
+        mixPath,
+        '-filter_complex',
+        // Explicit layouts: ffmpeg 4.1 reads the WAV's layout as a guess and then fails to
+        // negotiate one between aresample and the AAC encoder.
+        `[1:a]aformat=channel_layouts=stereo,${loudnorm},aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`,
+        '-map',
+        '0:v',
+        '-map',
+        '[a]',
+        '-c:v',
+        'copy',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '160k',
+        '-t',
+        seconds,
+        '-movflags',
+        '+faststart',
+      ],
+      videoPath,
+      { ...ff, validate: (tmp) => expectDuration(tmp, durationMs, '成片', ff) },
+    );
+    options.onProgress?.(total, total);
+
+    const srtPath = path.join(workDir, `${name}.srt`);
+    if (path.resolve(input.srtPath) !== path.resolve(srtPath))
+      await copyFile(input.srtPath, srtPath);
+
+    // The cover is the first frame of the first shot, captions included, as viewers see it.
+    const coverPath = path.join(workDir, `${name}-cover.jpg`);
+    const firstShot = shotFiles.find((f): f is string => f !== null);
+    await ffmpegToFile(
+      ['-i', firstShot ?? videoPath, '-frames:v', '1', '-q:v', '3'],
+      coverPath,
+      ff,
+    );
+
+    return { videoPath, srtPath, coverPath, durationMs };
+  } finally {
+    await rm(tmpDir, { recursive: true, force: true });
+  }
+}

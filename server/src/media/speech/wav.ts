@@ -1,0 +1,78 @@
+import { readFile, writeFile } from 'node:fs/promises';
+
+export interface Pcm {
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+  data: Buffer;
+}
+
+/** Reads a PCM WAV by walking its chunks (espeak-ng writes a plain RIFF/WAVE with `fmt ` and `data`). */
+export function parseWav(buf: Buffer): Pcm {
+  if (
+    buf.length < 12 ||
+    buf.toString('ascii', 0, 4) !== 'RIFF' ||
+    buf.toString('ascii', 8, 12) !== 'WAVE'
+  )
+    throw new Error('不是有效的 WAV 文件');
+  let offset = 12;
+  let fmt: Omit<Pcm, 'data'> | null = null;
+  while (offset + 8 <= buf.length) {
+    const id = buf.toString('ascii', offset, offset + 4);
+    const declared = buf.readUInt32LE(offset + 4);
+    const start = offset + 8;
+    // espeak-ng streams its output and may leave 0x7fffffff-style sizes: clamp to the file.
+    const size = Math.min(declared, buf.length - start);
+    if (id === 'fmt ') {
+      fmt = {
+        channels: buf.readUInt16LE(start + 2),
+        sampleRate: buf.readUInt32LE(start + 4),
+        bitsPerSample: buf.readUInt16LE(start + 14),
+      };
+    } else if (id === 'data') {
+      if (!fmt) throw new Error('WAV 文件缺少 fmt 块');
+      return { ...fmt, data: buf.subarray(start, start + size) };
+    }
+    offset = start + size + (size % 2);
+  }
+  throw new Error('WAV 文件缺少 data 块');
+}
+
+export function pcmDurationMs(pcm: Pcm): number {
+  const bytesPerSecond = pcm.sampleRate * pcm.channels * (pcm.bitsPerSample / 8);
+  return Math.round((pcm.data.length / bytesPerSecond) * 1000);
+}
+
+export function encodeWav(pcm: Pcm): Buffer {
+  const header = Buffer.alloc(44);
+  const blockAlign = pcm.channels * (pcm.bitsPerSample / 8);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + pcm.data.length, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(pcm.channels, 22);
+  header.writeUInt32LE(pcm.sampleRate, 24);
+  header.writeUInt32LE(pcm.sampleRate * blockAlign, 28);
+  header.writeUInt16LE(blockAlign, 32);
+  header.writeUInt16LE(pcm.bitsPerSample, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(pcm.data.length, 40);
+  return Buffer.concat([header, pcm.data]);
+}
+
+export async function wavDurationMs(file: string): Promise<number> {
+  return pcmDurationMs(parseWav(await readFile(file)));
+}
+
+/** Silence of the same format, sized to whole sample frames. */
+export function silence(like: Omit<Pcm, 'data'>, ms: number): Buffer {
+  const blockAlign = like.channels * (like.bitsPerSample / 8);
+  const frames = Math.round((like.sampleRate * ms) / 1000);
+  return Buffer.alloc(frames * blockAlign);
+}
+
+export async function writeWav(file: string, pcm: Pcm): Promise<void> {
+  await writeFile(file, encodeWav(pcm));
+}
