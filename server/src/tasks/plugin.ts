@@ -1,0 +1,59 @@
+import os from 'node:os';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { registerVideoPipelines } from './pipelines';
+import { openTaskQueue } from './queue';
+import { PipelineRegistry } from './registry';
+import { VideoTaskService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stage pipelines per project type (the media engine registers into it). */
+    videoPipelines: PipelineRegistry;
+    /** Start, cancel and progress of video tasks; see src/tasks/service.ts. */
+    videoTasks: VideoTaskService;
+  }
+}
+
+/**
+ * pg-boss's schema: `pgboss`, or the app's own schema when one is set (tests), so dropping
+ * that schema takes the queue with it.
+ */
+export const bossSchemaOf = (databaseSchema: string | undefined) => databaseSchema ?? 'pgboss';
+
+export default fp(
+  async (app) => {
+    const settings = app.config.videoTasks;
+    const registry = registerVideoPipelines(new PipelineRegistry());
+    const service = new VideoTaskService({
+      db: app.db,
+      registry,
+      log: app.log,
+      workDir: settings?.workDir ?? path.join(os.tmpdir(), 'kol-video-tasks'),
+      concurrency: settings?.concurrency,
+      leaseMs: settings?.leaseMs,
+      // The embedded database has one process: every running task at start is an orphan.
+      takeOverAllOnStart: 'embeddedDataDir' in app.config.database,
+      openQueue: (supervise) =>
+        openTaskQueue(app.db, {
+          schema: bossSchemaOf(app.config.databaseSchema),
+          supervise,
+          pollingIntervalSeconds: settings?.pollingIntervalSeconds,
+          onError: (error) => app.log.error({ err: error }, 'pg-boss error'),
+        }),
+    });
+    app.decorate('videoPipelines', registry);
+    app.decorate('videoTasks', service);
+    if (settings?.workInProcess) {
+      // After every plugin registered its stages: a resumed task must find its pipeline.
+      app.addHook('onReady', async () => {
+        await service.startWorker();
+      });
+    }
+    // Before the database plugin's onClose ends the pool (hooks run in reverse order).
+    app.addHook('onClose', async () => {
+      await service.stop();
+    });
+  },
+  { name: 'video-tasks', dependencies: ['database'] },
+);

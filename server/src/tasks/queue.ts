@@ -1,0 +1,94 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/schema';
+
+export const VIDEO_TASK_QUEUE = 'video-task';
+
+/**
+ * pg-boss on the app's own kysely pool rather than a pool of its own: the embedded database
+ * (pglite-socket) accepts EMBEDDED_POOL_SIZE + 2 connections and the app pool already takes
+ * EMBEDDED_POOL_SIZE, so a second pool would run into "Too many connections". PGlite runs one
+ * query at a time anyway, so sharing costs no parallelism. pg-boss's SQL is all single calls
+ * (its multi-statement scripts carry their own BEGIN/COMMIT), so any pooled connection will do.
+ */
+function executor(db: Kysely<Database>) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      return db.executeQuery(CompiledQuery.raw(text, values ?? []));
+    },
+  };
+}
+
+export interface TaskQueue {
+  send(taskId: string): Promise<void>;
+  /** Starts `concurrency` pollers, each running one job at a time. */
+  work(concurrency: number, handler: (taskId: string) => Promise<void>): Promise<void>;
+  /** `graceful: false` drops the jobs in hand as pg-boss does on a crash-like stop. */
+  stop(options?: { graceful?: boolean }): Promise<void>;
+}
+
+export interface TaskQueueOptions {
+  /** pg-boss's schema (its tables live apart from the app's). */
+  schema: string;
+  /** Run pg-boss's maintenance (expiry, archive) here: processes that work jobs do. */
+  supervise: boolean;
+  pollingIntervalSeconds?: number;
+  onError(error: unknown): void;
+}
+
+export async function openTaskQueue(
+  db: Kysely<Database>,
+  options: TaskQueueOptions,
+): Promise<TaskQueue> {
+  const boss = new PgBoss({
+    db: executor(db),
+    schema: options.schema,
+    supervise: options.supervise,
+    schedule: false,
+    migrate: true,
+  });
+  // pg-boss re-emits worker and maintenance errors here; without a listener they would throw.
+  boss.on('error', (error) => options.onError(error));
+  await boss.start();
+  if (!(await boss.getQueue(VIDEO_TASK_QUEUE))) {
+    await boss
+      .createQueue(VIDEO_TASK_QUEUE, {
+        name: VIDEO_TASK_QUEUE,
+        // A job fails only when the runner itself failed (database gone, process stopping):
+        // a stage's failure is recorded on the task and the job completes. So retry it.
+        retryLimit: 5,
+        retryDelay: 2,
+        retryBackoff: true,
+        // A long render must not be expired under a live runner; dead ones are found by the
+        // runner's lease sweep long before this.
+        expireInSeconds: 6 * 3600,
+      })
+      .catch(async (error: unknown) => {
+        // Another process created it at the same moment.
+        if (!(await boss.getQueue(VIDEO_TASK_QUEUE))) throw error;
+      });
+  }
+  const workerIds: string[] = [];
+  return {
+    async send(taskId) {
+      await boss.send(VIDEO_TASK_QUEUE, { taskId });
+      // Wake this process's pollers at once instead of at their next polling interval.
+      for (const id of workerIds) boss.notifyWorker(id);
+    },
+    async work(concurrency, handler) {
+      for (let i = 0; i < concurrency; i += 1) {
+        const id = await boss.work<{ taskId: string }>(
+          VIDEO_TASK_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            if (job) await handler(job.data.taskId);
+          },
+        );
+        workerIds.push(id);
+      }
+    },
+    async stop({ graceful = true } = {}) {
+      await boss.stop({ graceful, close: false, timeout: 30_000 });
+    },
+  };
+}

@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { createVideoTasksRepository, type VideoTaskRow } from '../repositories/video-tasks';
+import { StageError, stageErrorMessage } from './errors';
+import type { TaskQueue } from './queue';
+import type { PipelineRegistry, PipelineStage } from './registry';
+import type { StageOutputs, TaskProgressEvent } from './types';
+
+/** Why a running stage was aborted; the runner acts on it when the stage returns. */
+type AbortReason = 'cancelled' | 'lost' | 'shutdown' | 'killed';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface TaskRunnerOptions {
+  db: Kysely<Database>;
+  queue: TaskQueue;
+  registry: PipelineRegistry;
+  events: EventEmitter;
+  log: Logger;
+  /** Parent of the per-task directories. */
+  workDir: string;
+  /** Jobs at once in this process; capped by the cores. */
+  concurrency?: number;
+  /** A runner silent this long has died; its running tasks are taken over. */
+  leaseMs?: number;
+  /**
+   * At start, take over every running task (the embedded database: no other process can be
+   * alive) rather than only those whose lease ran out.
+   */
+  takeOverAllOnStart: boolean;
+  /** Minimum time between two progress writes of one task. */
+  progressWriteMs?: number;
+}
+
+export const EVENT_PROGRESS = 'progress';
+
+export function progressEvent(task: VideoTaskRow): TaskProgressEvent {
+  return {
+    taskId: task.id,
+    workId: task.work_id,
+    userId: task.user_id,
+    state: task.state,
+    stage: task.stage,
+    progress: task.progress,
+    etaSeconds: task.eta_seconds,
+    error: task.error,
+  };
+}
+
+/** Overall percent from stage weights: finished stages count whole, the running one in part. */
+export function overallProgress(
+  stages: ReadonlyArray<{ weight: number; state: string; progress: number }>,
+): number {
+  const total = stages.reduce((sum, stage) => sum + stage.weight, 0);
+  if (total <= 0) return 0;
+  const done = stages.reduce(
+    (sum, stage) =>
+      sum + stage.weight * (stage.state === 'succeeded' ? 1 : Math.min(stage.progress, 100) / 100),
+    0,
+  );
+  return Math.round((done / total) * 1000) / 10;
+}
+
+/** Remaining seconds, assuming the rest goes at the pace so far; null before any progress. */
+export function etaSeconds(
+  startedAt: Date | null,
+  progress: number,
+  now = Date.now(),
+): number | null {
+  if (!startedAt || progress <= 0) return null;
+  if (progress >= 100) return 0;
+  const elapsed = (now - startedAt.getTime()) / 1000;
+  return Math.max(0, Math.round((elapsed / progress) * (100 - progress)));
+}
+
+/**
+ * Runs video tasks from the queue: one job per task runs its remaining stages in order and
+ * records each in the database as it finishes, so a job retried after a crash (or re-enqueued
+ * at start) skips every finished stage. A lease (runner_id + heartbeat) keeps two jobs of one
+ * task from running it at the same time.
+ */
+export class TaskRunner {
+  readonly id = randomUUID();
+  readonly concurrency: number;
+  private readonly repo;
+  private readonly leaseMs: number;
+  private readonly active = new Map<string, AbortController>();
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private killed = false;
+
+  constructor(private readonly options: TaskRunnerOptions) {
+    this.repo = createVideoTasksRepository(options.db);
+    this.leaseMs = options.leaseMs ?? 30_000;
+    // Stages spawn ffmpeg and friends: more jobs than cores only makes each slower.
+    const cores = os.availableParallelism();
+    this.concurrency = Math.max(1, Math.min(options.concurrency ?? cores, cores));
+  }
+
+  async start(): Promise<void> {
+    await this.recover(this.options.takeOverAllOnStart ? 0 : this.leaseMs);
+    await this.options.queue.work(this.concurrency, (taskId) => this.runTask(taskId));
+    // Separate worker processes: another's death is noticed when its lease runs out.
+    this.sweepTimer = setInterval(() => {
+      this.recover(this.leaseMs).catch((error: unknown) =>
+        this.options.log.error({ err: error }, 'video task sweep failed'),
+      );
+    }, this.leaseMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Re-enqueues running tasks whose runner is gone; `leaseMs` 0: all of them. */
+  private async recover(leaseMs: number): Promise<void> {
+    const orphans = (await this.repo.orphans(leaseMs)).filter((id) => !this.active.has(id));
+    if (orphans.length === 0) return;
+    if (leaseMs <= 0) await this.repo.freeLeases(orphans);
+    this.options.log.info({ tasks: orphans }, 'resuming video tasks of a stopped runner');
+    for (const taskId of orphans) await this.options.queue.send(taskId);
+  }
+
+  /** Aborts the stage running here, if any (a cancel seen by this process). */
+  abortLocal(taskId: string, reason: AbortReason): void {
+    this.active.get(taskId)?.abort(reason);
+  }
+
+  /** Stops taking jobs; running stages are aborted and their tasks released for the next start. */
+  async stop(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    for (const controller of this.active.values())
+      controller.abort('shutdown' satisfies AbortReason);
+    await this.options.queue.stop({ graceful: true });
+  }
+
+  /**
+   * For tests: behave as if the process died now. Nothing more is written for the running
+   * tasks (their lease stays, their stage stays "running"), and pg-boss drops its jobs.
+   */
+  async kill(): Promise<void> {
+    this.killed = true;
+    clearInterval(this.sweepTimer);
+    for (const controller of this.active.values()) controller.abort('killed' satisfies AbortReason);
+    await this.options.queue.stop({ graceful: false });
+  }
+
+  private emit(task: VideoTaskRow | null) {
+    if (task) this.options.events.emit(EVENT_PROGRESS, progressEvent(task));
+  }
+
+  async runTask(taskId: string): Promise<void> {
+    // A second job of a task already running here (a retry, a re-enqueue): nothing to do.
+    if (this.killed || this.active.has(taskId)) return;
+    const task = await this.repo.claim(taskId, this.id, this.leaseMs);
+    if (!task) return;
+    const controller = new AbortController();
+    this.active.set(taskId, controller);
+    const heartbeat = setInterval(
+      () => {
+        this.repo
+          .heartbeat(taskId, this.id)
+          .then((held) => {
+            // Cancelled by a request served by another process, or taken over.
+            if (!held) controller.abort('lost' satisfies AbortReason);
+          })
+          .catch((error: unknown) =>
+            this.options.log.warn({ err: error, taskId }, 'video task heartbeat failed'),
+          );
+      },
+      Math.max(200, Math.floor(this.leaseMs / 3)),
+    );
+    heartbeat.unref();
+    try {
+      await this.runStages(task, controller);
+    } finally {
+      clearInterval(heartbeat);
+      this.active.delete(taskId);
+    }
+  }
+
+  private async runStages(task: VideoTaskRow, controller: AbortController): Promise<void> {
+    const pipeline = this.options.registry.get(task.type);
+    if (!pipeline) {
+      // Not the user's fault: the installation lost the pipeline the task was started with.
+      const failed = await this.repo.fail(task.id, this.id, null, '该视频类型暂不支持生成', true);
+      this.emit(failed?.task ?? null);
+      return;
+    }
+    const rows = await this.repo.stages(task.id);
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    const states = pipeline.map((stage) => ({
+      weight: stage.weight,
+      state: byName.get(stage.name)?.state ?? 'queued',
+      progress: byName.get(stage.name)?.progress ?? 0,
+    }));
+    const outputs: Record<string, StageOutputs> = {};
+    for (const row of rows) if (row.state === 'succeeded') outputs[row.name] = row.outputs ?? {};
+    const workDir = path.join(this.options.workDir, task.id);
+    await mkdir(workDir, { recursive: true });
+    this.emit(task);
+
+    for (const [index, stage] of pipeline.entries()) {
+      const row = byName.get(stage.name);
+      const state = states[index];
+      if (!state || row?.state === 'succeeded') continue;
+      if (controller.signal.aborted) return this.onAbort(task, controller, stage);
+      state.state = 'running';
+      state.progress = 0;
+      const attempt = await this.repo.startStage(
+        task.id,
+        this.id,
+        stage.name,
+        overallProgress(states),
+      );
+      if (attempt === null) return; // cancelled or taken between stages
+      this.emit({
+        ...task,
+        state: 'running',
+        stage: stage.name,
+        progress: overallProgress(states),
+      });
+
+      let result: StageOutputs;
+      const progress = this.progressWriter(task, stage, states, state);
+      try {
+        result = await stage.handler.run({
+          task: { id: task.id, workId: task.work_id, userId: task.user_id, type: task.type },
+          outputs: { ...outputs },
+          reportProgress: progress.report,
+          signal: controller.signal,
+          workDir,
+          attempt,
+        });
+        if (result === null || typeof result !== 'object' || Array.isArray(result)) {
+          throw new Error(`stage ${stage.name} returned no outputs object`);
+        }
+      } catch (error) {
+        await progress.flush();
+        if (controller.signal.aborted) return this.onAbort(task, controller, stage);
+        return this.onStageError(task, stage, error);
+      }
+      await progress.flush();
+      if (this.killed) return;
+      state.state = 'succeeded';
+      if (
+        !(await this.repo.finishStage(
+          task.id,
+          this.id,
+          stage.name,
+          result,
+          overallProgress(states),
+        ))
+      ) {
+        return;
+      }
+      outputs[stage.name] = result;
+    }
+    // Later stages override earlier keys: the final video of `compose` wins over drafts.
+    const merged = Object.assign({}, ...pipeline.map((stage) => outputs[stage.name] ?? {}));
+    this.emit(await this.repo.succeed(task.id, this.id, merged));
+  }
+
+  private async onAbort(task: VideoTaskRow, controller: AbortController, stage: PipelineStage) {
+    const reason = controller.signal.reason as AbortReason;
+    if (reason === 'killed') throw new Error('runner killed');
+    if (reason === 'shutdown') {
+      await this.repo.release(task.id, this.id);
+      this.options.log.info(
+        { taskId: task.id, stage: stage.name },
+        'video task released at shutdown',
+      );
+    }
+    // cancelled / lost: the cancel already wrote the task's state; another runner owns it.
+  }
+
+  private async onStageError(task: VideoTaskRow, stage: PipelineStage, error: unknown) {
+    if (this.killed) throw new Error('runner killed');
+    const message = stageErrorMessage(stage.label, error);
+    const userFault = error instanceof StageError && error.userFault;
+    this.options.log[userFault ? 'info' : 'error'](
+      { err: error, taskId: task.id, stage: stage.name },
+      'video task stage failed',
+    );
+    const failed = await this.repo.fail(task.id, this.id, stage.name, message, !userFault);
+    this.emit(failed?.task ?? null);
+  }
+
+  /** Progress of one stage: pushed to listeners at once, written at most every progressWriteMs. */
+  private progressWriter(
+    task: VideoTaskRow,
+    stage: PipelineStage,
+    states: Array<{ weight: number; state: string; progress: number }>,
+    state: { progress: number },
+  ) {
+    const minGap = this.options.progressWriteMs ?? 1_000;
+    let lastWrite = 0;
+    let writing: Promise<void> = Promise.resolve();
+    let dirty = false;
+    const write = () => {
+      dirty = false;
+      lastWrite = Date.now();
+      const overall = overallProgress(states);
+      const eta = etaSeconds(task.started_at, overall);
+      writing = writing
+        .then(() => this.repo.progress(task.id, this.id, stage.name, state.progress, overall, eta))
+        .catch((error: unknown) =>
+          this.options.log.warn(
+            { err: error, taskId: task.id },
+            'video task progress write failed',
+          ),
+        );
+    };
+    return {
+      report: (percent: number) => {
+        if (!Number.isFinite(percent) || this.killed) return;
+        state.progress = Math.max(state.progress, Math.min(100, Math.max(0, percent)));
+        const overall = overallProgress(states);
+        this.options.events.emit(EVENT_PROGRESS, {
+          ...progressEvent(task),
+          state: 'running',
+          stage: stage.name,
+          progress: overall,
+          etaSeconds: etaSeconds(task.started_at, overall),
+        } satisfies TaskProgressEvent);
+        dirty = true;
+        if (Date.now() - lastWrite >= minGap) write();
+      },
+      flush: async () => {
+        if (dirty && !this.killed) write();
+        await writing;
+      },
+    };
+  }
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
+import {
+  ErrorCode,
+  QUOTA_FIELDS,
+  QUOTA_TYPE_LABELS,
+  QUOTA_TYPE_OF_PROJECT,
+  type QuotaType,
+  type WorkResult,
+} from '@kol/shared-sdk/contracts';
+import type { Database } from '../db/schema';
+import { ApiError, badRequest, conflict, notFound } from '../http/api-error';
+import { createQuotaService, type QuotaBucket } from '../repositories/quotas';
+import { createVideoTasksRepository, type VideoTaskRow } from '../repositories/video-tasks';
+import type { TaskQueue } from './queue';
+import type { PipelineRegistry } from './registry';
+import { EVENT_PROGRESS, progressEvent, TaskRunner, type Logger } from './runner';
+import type { TaskProgressEvent } from './types';
+
+export interface VideoTaskServiceOptions {
+  db: Kysely<Database>;
+  registry: PipelineRegistry;
+  /** Opened lazily: a process that never starts or runs a task never starts pg-boss. */
+  openQueue(supervise: boolean): Promise<TaskQueue>;
+  log: Logger;
+  workDir: string;
+  concurrency?: number;
+  leaseMs?: number;
+  takeOverAllOnStart: boolean;
+  progressWriteMs?: number;
+}
+
+const quotaTypeOf = (type: number): QuotaType | null =>
+  (QUOTA_TYPE_OF_PROJECT as Record<number, QuotaType | undefined>)[type] ?? null;
+
+const BUSY_MESSAGE = '该作品正在生成中，请等待完成或取消后再试';
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+/**
+ * Video tasks for the API: start (spending a count), cancel, progress; and, when this process
+ * works jobs, the runner. Routes call this, never the repository.
+ */
+export class VideoTaskService {
+  /** `progress` events (TaskProgressEvent) of tasks run or changed by this process. */
+  readonly events = new EventEmitter();
+  private readonly repo;
+  private queue: Promise<TaskQueue> | null = null;
+  private supervising = false;
+  private runner: TaskRunner | null = null;
+
+  constructor(private readonly options: VideoTaskServiceOptions) {
+    this.repo = createVideoTasksRepository(options.db);
+    // Every SSE connection adds a listener; the default limit of 10 would warn for nothing.
+    this.events.setMaxListeners(0);
+  }
+
+  private openQueue(supervise: boolean): Promise<TaskQueue> {
+    if (!this.queue || (supervise && !this.supervising)) {
+      if (this.queue) throw new Error('start the worker before the first task is sent');
+      this.supervising = supervise;
+      this.queue = this.options.openQueue(supervise).catch((error: unknown) => {
+        this.queue = null;
+        throw error;
+      });
+    }
+    return this.queue;
+  }
+
+  /** Runs jobs in this process (the server by default, or src/worker.ts). */
+  async startWorker(): Promise<TaskRunner> {
+    if (this.runner) return this.runner;
+    const queue = await this.openQueue(true);
+    const runner = new TaskRunner({
+      db: this.options.db,
+      queue,
+      registry: this.options.registry,
+      events: this.events,
+      log: this.options.log,
+      workDir: this.options.workDir,
+      concurrency: this.options.concurrency,
+      leaseMs: this.options.leaseMs,
+      takeOverAllOnStart: this.options.takeOverAllOnStart,
+      progressWriteMs: this.options.progressWriteMs,
+    });
+    await runner.start();
+    this.runner = runner;
+    return runner;
+  }
+
+  async stop(): Promise<void> {
+    const queue = this.queue;
+    this.queue = null;
+    if (this.runner) {
+      await this.runner.stop();
+      this.runner = null;
+    } else if (queue) {
+      await (await queue.catch(() => null))?.stop();
+    }
+  }
+
+  /**
+   * gen_video: spends one generation count of the work's type and inserts the task in one
+   * transaction (so a refused insert gives the count back), then enqueues it. No count left:
+   * 402 naming the type, and nothing is enqueued.
+   */
+  async startVideoTask(userId: number, workId: number): Promise<{ taskId: string }> {
+    const work = await this.options.db
+      .selectFrom('works')
+      .select(['id', 'type'])
+      .where('id', '=', workId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!work) throw notFound('作品不存在');
+    const quotaType = quotaTypeOf(work.type);
+    const pipeline = this.options.registry.get(work.type);
+    if (!quotaType || !pipeline) throw badRequest('该视频类型暂不支持生成');
+    // Checked first so the answer is "busy" rather than "no count left"; the unique index
+    // video_tasks_one_active_idx still decides when two starts race.
+    const busy = await this.options.db
+      .selectFrom('video_tasks')
+      .select('id')
+      .where('work_id', '=', workId)
+      .where('state', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (busy) throw conflict(BUSY_MESSAGE);
+    const taskId = randomUUID();
+    try {
+      await this.options.db.transaction().execute(async (trx) => {
+        const bucket = await createQuotaService(trx).spend(userId, quotaType, 'gen');
+        if (!bucket) {
+          throw new ApiError(
+            ErrorCode.quotaExhausted,
+            `${QUOTA_TYPE_LABELS[quotaType]}的生成次数已用完`,
+          );
+        }
+        await createVideoTasksRepository(trx).create({
+          id: taskId,
+          workId,
+          userId,
+          type: work.type,
+          quotaType,
+          quotaBucket: bucket,
+          stages: pipeline.map((stage) => ({ name: stage.name, weight: stage.weight })),
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(BUSY_MESSAGE);
+      throw error;
+    }
+    try {
+      await (await this.openQueue(false)).send(taskId);
+    } catch (error) {
+      // Without a job nobody would ever run it: fail it and give the count back.
+      this.options.log.error({ err: error, taskId }, 'video task could not be enqueued');
+      const failed = await this.repo.fail(
+        taskId,
+        null,
+        null,
+        '任务排队失败，次数已退回，请重试',
+        true,
+      );
+      if (failed) this.emitTask(failed.task);
+      throw error;
+    }
+    const task = await this.repo.find(taskId);
+    if (task) this.emitTask(task);
+    return { taskId };
+  }
+
+  /**
+   * The user's cancel. The count is NOT given back: cancelling is the user's choice, and
+   * giving it back would let anyone run the costly early stages for free, cancel, and repeat.
+   * The running stage is aborted at once when it runs in this process; in another process, at
+   * that process's next heartbeat or stage boundary.
+   */
+  async cancel(userId: number, taskId: string): Promise<void> {
+    const task = await this.repo.cancel(userId, taskId);
+    if (!task) {
+      const existing = await this.repo.find(taskId);
+      if (!existing || existing.user_id !== userId) throw notFound('任务不存在');
+      throw conflict('任务已结束，无法取消');
+    }
+    this.runner?.abortLocal(taskId, 'cancelled');
+    this.emitTask(task);
+  }
+
+  /**
+   * A merge (cut-video segments joined into one video) spends a merge count of the type; the
+   * scroll type has none (400). Answers the bucket, for `refundMerge` if the merge fails.
+   */
+  async spendMerge(userId: number, type: number): Promise<QuotaBucket> {
+    const quotaType = quotaTypeOf(type);
+    if (!quotaType || QUOTA_FIELDS[quotaType].merge === null) {
+      throw badRequest(`${quotaType ? QUOTA_TYPE_LABELS[quotaType] : '该视频类型'}没有合成次数`);
+    }
+    const bucket = await createQuotaService(this.options.db).spend(userId, quotaType, 'merge');
+    if (!bucket) {
+      throw new ApiError(
+        ErrorCode.quotaExhausted,
+        `${QUOTA_TYPE_LABELS[quotaType]}的合成次数已用完`,
+      );
+    }
+    return bucket;
+  }
+
+  async refundMerge(userId: number, type: number): Promise<void> {
+    const quotaType = quotaTypeOf(type);
+    if (!quotaType || QUOTA_FIELDS[quotaType].merge === null) return;
+    await createQuotaService(this.options.db).refund(userId, quotaType, 'merge');
+  }
+
+  /** The get_work_result shape of one task (the caller checks the owner); null when unknown. */
+  async getTaskProgress(taskId: string): Promise<WorkResult | null> {
+    const task = await this.repo.find(taskId);
+    return task ? this.workResult(task) : null;
+  }
+
+  /** get_work_result of a work of this user: its newest task, or an empty result. */
+  async getWorkProgress(userId: number, workId: number): Promise<WorkResult | null> {
+    const task = await this.repo.latestForWork(userId, workId);
+    return task ? this.workResult(task) : null;
+  }
+
+  private async workResult(task: VideoTaskRow): Promise<WorkResult> {
+    const stages = await this.repo.stages(task.id);
+    const text = (key: string) => {
+      const value = task.outputs[key];
+      return typeof value === 'string' ? value : '';
+    };
+    return {
+      workId: task.work_id,
+      taskId: task.id,
+      state: task.state,
+      stage: task.stage,
+      progress: task.progress,
+      etaSeconds: task.state === 'running' || task.state === 'queued' ? task.eta_seconds : null,
+      stages: stages.map((stage) => ({
+        name: stage.name,
+        state: stage.state,
+        progress: stage.progress,
+        error: stage.error,
+      })),
+      videoUrl: text('videoUrl'),
+      srtUrl: text('srtUrl'),
+      coverUrl: text('coverUrl'),
+      error: task.error,
+    };
+  }
+
+  private emitTask(task: VideoTaskRow) {
+    this.events.emit(EVENT_PROGRESS, progressEvent(task) satisfies TaskProgressEvent);
+  }
+}

@@ -1,0 +1,47 @@
+/** What one stage hands to the stages after it (JSON: it is stored in video_task_stages.outputs). */
+export type StageOutputs = Record<string, unknown>;
+
+/** The task as a stage sees it. */
+export interface StageTask {
+  id: string;
+  workId: number;
+  userId: number;
+  /** Project type of the work (spec section 3 numbers). */
+  type: number;
+}
+
+export interface StageContext {
+  task: StageTask;
+  /** Outputs of the stages before this one, by stage name (read from the database on a resume). */
+  outputs: Readonly<Record<string, StageOutputs>>;
+  /** This stage's own progress, 0 to 100; cheap to call often (database writes are throttled). */
+  reportProgress(percent: number): void;
+  /** Aborted on cancel, on a runner shutting down, or when the task was taken from this runner. */
+  signal: AbortSignal;
+  /** A directory of this task (created before the first stage, kept across resumes). */
+  workDir: string;
+  /** 1 on the first run of this stage, more when a crash or restart made it run again. */
+  attempt: number;
+}
+
+export interface StageHandler {
+  /** Stored in the database: stable across releases (script, shots, images, voice, compose…). */
+  name: string;
+  /** Chinese name for messages; defaults to a known label or the name. */
+  label?: string;
+  /** Share of the overall progress, relative to the other stages (default 1). */
+  weight?: number;
+  run(ctx: StageContext): Promise<StageOutputs>;
+}
+
+/** A progress change, pushed to in-process listeners (a server-sent events route). */
+export interface TaskProgressEvent {
+  taskId: string;
+  workId: number;
+  userId: number;
+  state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  stage: string;
+  progress: number;
+  etaSeconds: number | null;
+  error: string | null;
+}

@@ -1,0 +1,353 @@
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp } from '../helpers/test-app';
+import { createVideoTasksRepository } from '../../src/repositories/video-tasks';
+import { StageError, UserInputError } from '../../src/tasks/errors';
+import { PipelineRegistry } from '../../src/tasks/registry';
+import { EVENT_PROGRESS, etaSeconds, overallProgress } from '../../src/tasks/runner';
+import type { TaskProgressEvent } from '../../src/tasks/types';
+import {
+  countedStage,
+  queuedJobs,
+  taskService,
+  untilAborted,
+  userWithWork,
+  waitFor,
+} from './helpers';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  ({ app } = await createTestApp());
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const finished = (service: ReturnType<typeof taskService>, taskId: string) =>
+  waitFor(async () => {
+    const result = await service.getTaskProgress(taskId);
+    return result && !['queued', 'running'].includes(result.state) ? result : null;
+  });
+
+describe('video task runner', () => {
+  it('runs a 3-stage pipeline to success, recording each stage and the outputs', async () => {
+    const calls: Record<string, number> = {};
+    const registry = new PipelineRegistry().register(0, [
+      countedStage('script', calls, async () => ({ script: '第一幕' })),
+      {
+        ...countedStage('images', calls, async (ctx) => {
+          ctx.reportProgress(50);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          ctx.reportProgress(100);
+          return { images: [`${String(ctx.outputs.script?.script)}.jpg`] };
+        }),
+        weight: 2,
+      },
+      countedStage('compose', calls, async (ctx) => ({
+        videoUrl: `/media/${ctx.task.id}.mp4`,
+        srtUrl: `/media/${ctx.task.id}.srt`,
+        coverUrl: '',
+      })),
+    ]);
+    const service = taskService(app, registry);
+    const events: TaskProgressEvent[] = [];
+    service.events.on(EVENT_PROGRESS, (event: TaskProgressEvent) => events.push(event));
+    await service.startWorker();
+    try {
+      const { userId, workId } = await userWithWork(app, { gen: 2 });
+      const { taskId } = await service.startVideoTask(userId, workId);
+      expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ gen: 1 });
+      const result = await finished(service, taskId);
+      expect(result).toMatchObject({
+        workId,
+        taskId,
+        state: 'succeeded',
+        stage: 'compose',
+        progress: 100,
+        etaSeconds: null,
+        videoUrl: `/media/${taskId}.mp4`,
+        srtUrl: `/media/${taskId}.srt`,
+        error: null,
+      });
+      expect(result.stages).toEqual([
+        { name: 'script', state: 'succeeded', progress: 100, error: null },
+        { name: 'images', state: 'succeeded', progress: 100, error: null },
+        { name: 'compose', state: 'succeeded', progress: 100, error: null },
+      ]);
+      const stages = await createVideoTasksRepository(app.db).stages(taskId);
+      expect(stages.map((s) => s.outputs)).toEqual([
+        { script: '第一幕' },
+        { images: ['第一幕.jpg'] },
+        { videoUrl: `/media/${taskId}.mp4`, srtUrl: `/media/${taskId}.srt`, coverUrl: '' },
+      ]);
+      expect(calls).toEqual({ script: 1, images: 1, compose: 1 });
+      // Pushed as it happened: images at half is 1/4 + 2/4 * 50% = 50% overall.
+      expect(events.some((e) => e.stage === 'images' && e.progress === 50)).toBe(true);
+      expect(events.at(-1)).toMatchObject({ taskId, state: 'succeeded', progress: 100 });
+      expect(await service.getWorkProgress(userId, workId)).toEqual(result);
+      // Another user's work is refused.
+      const other = await userWithWork(app, { gen: 1 });
+      await expect(service.startVideoTask(other.userId, workId)).rejects.toMatchObject({
+        code: 404,
+      });
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('fails a task whose stage throws, with a Chinese error naming stage, shot and provider, refunding once', async () => {
+    const calls: Record<string, number> = {};
+    const registry = new PipelineRegistry().register(0, [
+      countedStage('script', calls),
+      countedStage('images', calls, async () => {
+        throw new StageError('图片服务无响应', { shot: 3, provider: 'ComfyUI' });
+      }),
+      countedStage('compose', calls),
+    ]);
+    const service = taskService(app, registry);
+    await service.startWorker();
+    try {
+      const { userId, workId } = await userWithWork(app, { gen: 1 });
+      const { taskId } = await service.startVideoTask(userId, workId);
+      const result = await finished(service, taskId);
+      const message = '「画面」阶段失败（第 3 个分镜，服务：ComfyUI）：图片服务无响应';
+      expect(result).toMatchObject({ state: 'failed', stage: 'images', error: message });
+      expect(result.stages.map((s) => [s.name, s.state, s.error])).toEqual([
+        ['script', 'succeeded', null],
+        ['images', 'failed', message],
+        ['compose', 'queued', null],
+      ]);
+      expect(calls).toEqual({ script: 1, images: 1 });
+      // The very count spent (gen) came back, and only once even if failure is recorded again.
+      expect(await app.quotaService.counts(userId, 'comics')).toEqual({
+        gen: 1,
+        reward: 0,
+        merge: 0,
+      });
+      const repo = createVideoTasksRepository(app.db);
+      expect(await repo.fail(taskId, null, 'images', message, true)).toBeNull();
+      expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ gen: 1 });
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('does not refund a failure that is the user’s, and hides internal error text', async () => {
+    const registry = new PipelineRegistry()
+      .register(0, [
+        countedStage('script', {}, async () => {
+          throw new UserInputError('文案含有平台敏感词「XX」');
+        }),
+      ])
+      .register(5, [
+        countedStage('voice', {}, async () => {
+          throw new Error('ECONNRESET at socket.js:12');
+        }),
+      ]);
+    const service = taskService(app, registry);
+    await service.startWorker();
+    try {
+      const mine = await userWithWork(app, { gen: 1 });
+      const first = await service.startVideoTask(mine.userId, mine.workId);
+      expect(await finished(service, first.taskId)).toMatchObject({
+        state: 'failed',
+        error: '「文案」阶段失败：文案含有平台敏感词「XX」',
+      });
+      expect(await app.quotaService.counts(mine.userId, 'comics')).toMatchObject({ gen: 0 });
+
+      const overseas = await userWithWork(app, {}, 5);
+      await app.quotaService.grant(overseas.userId, 'comicsOverseas', { gen: 1 });
+      const second = await service.startVideoTask(overseas.userId, overseas.workId);
+      expect(await finished(service, second.taskId)).toMatchObject({
+        state: 'failed',
+        error: '「配音」阶段失败：系统内部错误，请稍后重试',
+      });
+      expect(await app.quotaService.counts(overseas.userId, 'comicsOverseas')).toMatchObject({
+        gen: 1,
+      });
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('resumes a task after its worker died mid-stage, never re-running a finished stage', async () => {
+    const calls: Record<string, number> = {};
+    const registry = new PipelineRegistry().register(0, [
+      countedStage('script', calls, async () => ({ lines: 3 })),
+      countedStage('images', calls, async (ctx) => {
+        // The first run hangs like a long render until its process "dies".
+        if (ctx.attempt === 1) return untilAborted(ctx.signal);
+        return { images: ctx.outputs.script?.lines };
+      }),
+      countedStage('compose', calls, async () => ({ videoUrl: '/v.mp4' })),
+    ]);
+    const first = taskService(app, registry);
+    const runner = await first.startWorker();
+    const { userId, workId } = await userWithWork(app, { gen: 1 });
+    const { taskId } = await first.startVideoTask(userId, workId);
+    await waitFor(async () => calls.images === 1);
+    await runner.kill();
+    const stale = await createVideoTasksRepository(app.db).stages(taskId);
+    expect(stale.map((s) => [s.name, s.state])).toEqual([
+      ['script', 'succeeded'],
+      ['images', 'running'],
+      ['compose', 'queued'],
+    ]);
+
+    const second = taskService(app, registry);
+    await second.startWorker();
+    try {
+      const result = await finished(second, taskId);
+      expect(result).toMatchObject({ state: 'succeeded', videoUrl: '/v.mp4' });
+      expect(calls).toEqual({ script: 1, images: 2, compose: 1 });
+      const stages = await createVideoTasksRepository(app.db).stages(taskId);
+      expect(stages.map((s) => [s.name, s.attempts, s.outputs])).toEqual([
+        ['script', 1, { lines: 3 }],
+        ['images', 2, { images: 3 }],
+        ['compose', 1, { videoUrl: '/v.mp4' }],
+      ]);
+      // pg-boss retries the job the dead worker held; the finished task ignores it.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(calls).toEqual({ script: 1, images: 2, compose: 1 });
+      expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ gen: 0 });
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  });
+
+  it('cancels a running task: the stage is aborted, later stages never run, no refund', async () => {
+    const calls: Record<string, number> = {};
+    let abortReason: unknown = null;
+    const registry = new PipelineRegistry().register(0, [
+      countedStage('script', calls, async (ctx) => {
+        try {
+          return await untilAborted(ctx.signal);
+        } finally {
+          abortReason = ctx.signal.reason;
+        }
+      }),
+      countedStage('compose', calls),
+    ]);
+    const service = taskService(app, registry);
+    await service.startWorker();
+    try {
+      const { userId, workId } = await userWithWork(app, { gen: 1 });
+      const { taskId } = await service.startVideoTask(userId, workId);
+      await waitFor(async () => calls.script === 1);
+      const stranger = await userWithWork(app, { gen: 1 });
+      await expect(service.cancel(stranger.userId, taskId)).rejects.toMatchObject({ code: 404 });
+      await service.cancel(userId, taskId);
+      await waitFor(async () => abortReason !== null);
+      expect(abortReason).toBe('cancelled');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const result = await service.getTaskProgress(taskId);
+      expect(result).toMatchObject({ state: 'cancelled', error: null });
+      expect(result?.stages.map((s) => s.state)).toEqual(['cancelled', 'cancelled']);
+      expect(calls).toEqual({ script: 1 });
+      expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ gen: 0 });
+      await expect(service.cancel(userId, taskId)).rejects.toMatchObject({ code: 409 });
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('runs at most `concurrency` tasks at once, capped by the cores', async () => {
+    let active = 0;
+    let most = 0;
+    const registry = new PipelineRegistry().register(1, [
+      countedStage('compose', {}, async () => {
+        active += 1;
+        most = Math.max(most, active);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        active -= 1;
+        return {};
+      }),
+    ]);
+    expect(taskService(app, registry, { concurrency: 1000 })).toBeDefined();
+    const service = taskService(app, registry, { concurrency: 2 });
+    const runner = await service.startWorker();
+    expect(runner.concurrency).toBe(Math.min(2, os.availableParallelism()));
+    try {
+      const tasks: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const { userId, workId } = await userWithWork(app, {}, 1);
+        await app.quotaService.grant(userId, 'decompression', { gen: 1 });
+        tasks.push((await service.startVideoTask(userId, workId)).taskId);
+      }
+      for (const taskId of tasks) {
+        expect(await finished(service, taskId)).toMatchObject({ state: 'succeeded' });
+      }
+      expect(most).toBeGreaterThanOrEqual(1);
+      expect(most).toBeLessThanOrEqual(runner.concurrency);
+    } finally {
+      await service.stop();
+    }
+    const wide = taskService(app, registry, { concurrency: 1000 });
+    const wideRunner = await wide.startWorker();
+    expect(wideRunner.concurrency).toBe(os.availableParallelism());
+    await wide.stop();
+  });
+
+  it('refuses a start with no count left (402 naming the type) and enqueues nothing', async () => {
+    const registry = new PipelineRegistry().register(0, [countedStage('compose', {})]);
+    const service = taskService(app, registry);
+    try {
+      const { userId, workId } = await userWithWork(app, { gen: 1 });
+      await service.startVideoTask(userId, workId);
+      const jobs = await queuedJobs(app);
+      // One unfinished task per work.
+      await expect(service.startVideoTask(userId, workId)).rejects.toMatchObject({ code: 409 });
+      const other = await app.works.create(userId, { type: 0, title: '第二个', text: '文' });
+      await expect(service.startVideoTask(userId, other)).rejects.toMatchObject({
+        code: 402,
+        message: '漫剪视频的生成次数已用完',
+      });
+      expect(await queuedJobs(app)).toBe(jobs);
+      const rows = await app.db
+        .selectFrom('video_tasks')
+        .select('id')
+        .where('user_id', '=', userId)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ gen: 0 });
+    } finally {
+      await service.stop();
+    }
+  });
+
+  it('spends and refunds merge counts; scroll has none', async () => {
+    const service = taskService(app, new PipelineRegistry());
+    const { userId } = await userWithWork(app, { merge: 1 });
+    expect(await service.spendMerge(userId, 0)).toBe('merge');
+    await expect(service.spendMerge(userId, 0)).rejects.toMatchObject({
+      code: 402,
+      message: '漫剪视频的合成次数已用完',
+    });
+    await service.refundMerge(userId, 0);
+    expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ merge: 1 });
+    await expect(service.spendMerge(userId, 2)).rejects.toMatchObject({
+      code: 400,
+      message: '滚屏视频没有合成次数',
+    });
+  });
+});
+
+describe('progress arithmetic', () => {
+  it('weights stages and estimates the rest from the pace so far', () => {
+    expect(
+      overallProgress([
+        { weight: 1, state: 'succeeded', progress: 100 },
+        { weight: 2, state: 'running', progress: 50 },
+        { weight: 1, state: 'queued', progress: 0 },
+      ]),
+    ).toBe(50);
+    const start = new Date(0);
+    expect(etaSeconds(start, 25, 10_000)).toBe(30);
+    expect(etaSeconds(start, 0, 10_000)).toBeNull();
+    expect(etaSeconds(null, 50, 10_000)).toBeNull();
+    expect(etaSeconds(start, 100, 10_000)).toBe(0);
+  });
+});
