@@ -6,6 +6,7 @@ import { startPlatform, type StartedPlatform } from '../support/start-platform';
 import {
   createUser,
   createUserOn,
+  kol,
   launchBrowser,
   newPage,
   screenshot,
@@ -56,6 +57,8 @@ async function generatePromo(page: Page): Promise<number[]> {
 describe('writing on the embedded defaults (no provider)', () => {
   it('generates promo copy from two chapters, streams it, edits, saves, finds it in My copy, sends it to video', async () => {
     const { username, password } = await createUser({ templateIds: '0,1,2,3,4,5,6' });
+    // A comics quota, or the spec's rule sends the user back from /video/config.
+    await kol('quota', 'grant', username, '--type', 'comics', '--gen', '3');
     const { context, page } = await newPage(browser);
     await signIn(page, username, password);
 

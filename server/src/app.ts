@@ -24,6 +24,7 @@ import userRoutes from './routes/api/user/index';
 import videoRoutes from './routes/api/video/index';
 import writingRoutes from './routes/api/writing/index';
 import writingPlugin from './writing/plugin';
+import videoTasksPlugin from './tasks/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,7 @@ export async function buildApp(
   await app.register(seedPlugin);
   await app.register(releasesPlugin);
   await app.register(writingPlugin);
+  await app.register(videoTasksPlugin);
 
   await app.register(healthRoutes);
   await app.register(userRoutes);

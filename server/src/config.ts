@@ -44,6 +44,21 @@ export interface AppConfig {
    * database has one process, so there every unfinished task found at start is dead (0).
    */
   writingTaskStaleMs?: number;
+  /** Video tasks (src/tasks); absent: jobs are enqueued but not worked in this process. */
+  videoTasks?: VideoTasksConfig;
+}
+
+export interface VideoTasksConfig {
+  /** Work jobs in this process (the default of `pnpm start`); off when worker processes do. */
+  workInProcess: boolean;
+  /** Jobs at once per process; capped by os.availableParallelism(). */
+  concurrency?: number;
+  /** Parent of the per-task working directories. */
+  workDir: string;
+  /** A runner silent this long is dead and its tasks are taken over (default 30 s). */
+  leaseMs?: number;
+  /** How often an idle worker asks for jobs (pg-boss, at least 0.5; default 2). */
+  pollingIntervalSeconds?: number;
 }
 
 export interface LlmConfig {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULTS, type AppConfig } from './config';
 import { findRepoRoot, HOST_DIST_DIR } from './paths';
@@ -131,6 +132,12 @@ export function readEnv(): ServerEnv {
       logLevel: logLevel as AppConfig['logLevel'],
       llm: llmConfig(),
       writingTaskStaleMs: databaseUrl ? undefined : 0,
+      videoTasks: {
+        // Off when the installation runs `pnpm --filter @kol/server worker` processes instead.
+        workInProcess: bool('VIDEO_WORKERS_IN_PROCESS', true),
+        concurrency: int('VIDEO_WORKER_CONCURRENCY', os.availableParallelism(), 1, 256),
+        workDir: path.join(dataDir, 'tasks'),
+      },
     },
   };
 }

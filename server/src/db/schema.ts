@@ -199,6 +199,45 @@ export interface WorksTable {
   updated_at: Timestamp;
 }
 
+export type VideoTaskState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+
+export interface VideoTasksTable {
+  id: string;
+  work_id: number;
+  user_id: number;
+  type: number;
+  state: Generated<VideoTaskState>;
+  stage: Generated<string>;
+  progress: Generated<number>;
+  eta_seconds: number | null;
+  quota_type: string | null;
+  quota_bucket: 'gen' | 'reward' | 'merge' | null;
+  refunded_at: NullableTimestamp;
+  error: string | null;
+  outputs: ColumnType<Record<string, unknown>, string | undefined, string>;
+  runner_id: string | null;
+  heartbeat_at: NullableTimestamp;
+  started_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface VideoTaskStagesTable {
+  task_id: string;
+  name: string;
+  position: number;
+  weight: Generated<number>;
+  state: Generated<VideoTaskState>;
+  progress: Generated<number>;
+  outputs: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  error: string | null;
+  attempts: Generated<number>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -219,4 +258,6 @@ export interface Database {
   book_chapters: BookChaptersTable;
   writing_tasks: WritingTasksTable;
   works: WorksTable;
+  video_tasks: VideoTasksTable;
+  video_task_stages: VideoTaskStagesTable;
 }
