@@ -18,6 +18,8 @@ import platformRoutes from './routes/api/platform/index';
 import hostRoutes from './routes/host';
 import remoteFileRoutes from './routes/remotes';
 import uploadFileRoutes from './routes/uploads';
+import mediaFileRoutes from './routes/media';
+import editRoutes from './routes/api/edit';
 import noticeRoutes from './routes/api/notice/index';
 import ssoRoutes from './routes/api/sso/index';
 import userRoutes from './routes/api/user/index';
@@ -85,8 +87,10 @@ export async function buildApp(
   await app.register(fileRoutes);
   await app.register(writingRoutes);
   await app.register(videoRoutes);
+  await app.register(editRoutes);
   await app.register(remoteFileRoutes);
   await app.register(uploadFileRoutes);
+  await app.register(mediaFileRoutes);
   // Last: the catch-all GET that serves the host shell and its page URLs.
   await app.register(hostRoutes);
 

@@ -29,6 +29,12 @@ export interface AppConfig {
   releasesDir: string;
   /** Uploaded images, served at `/uploads/`. */
   uploadsDir: string;
+  /**
+   * Generated media: `<mediaDir>/<userId>/<taskId>/` (videos, SRT, covers, frames),
+   * `<mediaDir>/<userId>/tts/` (voice tries); served at `/media/` to their owner only.
+   * `<mediaDir>/library/` holds the generated built-in music (never served: not a user id).
+   */
+  mediaDir: string;
   /** The host shell's build (index.html and its assets), served at the site root. */
   hostDistDir: string;
   /** Workspace root whose `mfe-*\/dist` builds are released at start; null: none are. */
@@ -59,6 +65,8 @@ export interface VideoTasksConfig {
   leaseMs?: number;
   /** How often an idle worker asks for jobs (pg-boss, at least 0.5; default 2). */
   pollingIntervalSeconds?: number;
+  /** Output size of composed videos instead of 1080x1920 / 1920x1080: tests render small. */
+  renderSize?: { width: number; height: number };
 }
 
 export interface LlmConfig {

@@ -121,6 +121,7 @@ export function readEnv(): ServerEnv {
       bodyLimitBytes: DEFAULTS.bodyLimitBytes,
       releasesDir: path.join(dataDir, 'releases'),
       uploadsDir: path.join(dataDir, 'uploads'),
+      mediaDir: path.join(dataDir, 'media'),
       hostDistDir: path.resolve(process.env.HOST_DIST_DIR || HOST_DIST_DIR(repoRoot)),
       // Like the demo data: on for the embedded one-machine setup, where `pnpm start` builds
       // the remotes just before; against a shared PostgreSQL, releases are an ops decision.

@@ -37,7 +37,11 @@ async function main() {
   const settings = env.app.videoTasks;
   const service = new VideoTaskService({
     db,
-    registry: registerVideoPipelines(new PipelineRegistry()),
+    registry: registerVideoPipelines(new PipelineRegistry(), {
+      db,
+      mediaDir: env.app.mediaDir,
+      ...(settings?.renderSize ? { renderSize: settings.renderSize } : {}),
+    }),
     log,
     workDir: settings?.workDir ?? 'tasks',
     concurrency: settings?.concurrency,

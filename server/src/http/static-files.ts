@@ -36,6 +36,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.mp3': 'audio/mpeg',
   '.mp4': 'video/mp4',
+  '.wav': 'audio/wav',
+  // Subtitles: UTF-8 text, so a browser shows the Chinese rather than mojibake.
+  '.srt': 'text/plain; charset=utf-8',
 };
 
 export function contentTypeOf(file: string): string {

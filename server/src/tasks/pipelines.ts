@@ -1,9 +1,20 @@
+import { ProjectType } from '@kol/shared-sdk/contracts';
+import { comicsPipeline, type MediaPipelineOptions } from '../media/comics-pipeline';
 import type { PipelineRegistry } from './registry';
 
+export type { MediaPipelineOptions } from '../media/comics-pipeline';
+
 /**
- * The production pipelines, one per project type. The media engine fills this in; the server
- * plugin and src/worker.ts both call it, so every process runs the same stages.
+ * The production pipelines, one per project type. The server plugin and src/worker.ts both call
+ * this, so every process runs the same stages. A type not registered here cannot start a task
+ * (gen_video answers 400).
  */
-export function registerVideoPipelines(registry: PipelineRegistry): PipelineRegistry {
+export function registerVideoPipelines(
+  registry: PipelineRegistry,
+  options: MediaPipelineOptions,
+): PipelineRegistry {
+  registry.register(ProjectType.comics, comicsPipeline(options));
+  // Anime shorts reuse the comic stages until their storyboard stages (speakers, camera) exist.
+  registry.register(ProjectType.animeShorts, comicsPipeline(options));
   return registry;
 }

@@ -24,7 +24,11 @@ export const bossSchemaOf = (databaseSchema: string | undefined) => databaseSche
 export default fp(
   async (app) => {
     const settings = app.config.videoTasks;
-    const registry = registerVideoPipelines(new PipelineRegistry());
+    const registry = registerVideoPipelines(new PipelineRegistry(), {
+      db: app.db,
+      mediaDir: app.config.mediaDir,
+      ...(settings?.renderSize ? { renderSize: settings.renderSize } : {}),
+    });
     const service = new VideoTaskService({
       db: app.db,
       registry,

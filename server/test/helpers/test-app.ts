@@ -65,6 +65,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     bodyLimitBytes: DEFAULTS.bodyLimitBytes,
     releasesDir: path.join(testDataDir(), 'releases'),
     uploadsDir: path.join(testDataDir(), 'uploads'),
+    mediaDir: path.join(testDataDir(), 'media'),
     // No host build unless a test makes one there.
     hostDistDir: path.join(testDataDir(), 'host-dist'),
     autoPublishFrom: null,

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { ProjectType, videoEndpoints } from '@kol/shared-sdk/contracts';
+import { ProjectType, videoEndpoints, type WorkResult } from '@kol/shared-sdk/contracts';
 import { notFound } from '../../../http/api-error';
+import { synthesizeTry } from '../../../media/voice-tries';
 import { defineRoute } from '../../define-route';
 
 const WORK_NOT_FOUND = '没有找到这个作品（可能已删除，或不属于你）';
 
 /**
  * The spec's video calls that My copy uses (save_text, update_text, get_works, work_info,
- * delete_work). The other video calls come with the video pipeline.
+ * delete_work) and the first video ones (gen_video, get_work_result, regenerate_video,
+ * tts_audition).
  */
 export default async function videoRoutes(app: FastifyInstance) {
   defineRoute(app, videoEndpoints.saveText, async ({ body, request, reply }) => {
@@ -69,4 +71,52 @@ export default async function videoRoutes(app: FastifyInstance) {
     // A GET that deletes: it needs the platform header like any state-changing call.
     { stateChanging: true },
   );
+
+  // Ownership, the type's pipeline (400) and the count (402) are checked by the service.
+  defineRoute(app, videoEndpoints.genVideo, async ({ body, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    return app.videoTasks.startVideoTask(user.id, body.workId);
+  });
+
+  defineRoute(app, videoEndpoints.getWorkResult, async ({ query, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    const work = await app.works.find(user.id, query.workId);
+    if (!work) throw notFound(WORK_NOT_FOUND);
+    const result = await app.videoTasks.getWorkProgress(user.id, query.workId);
+    // A work never generated: nothing is running and nothing is made (the works list shows
+    // such a work the same way).
+    return (
+      result ??
+      ({
+        workId: work.workId,
+        taskId: null,
+        state: 'succeeded',
+        stage: '',
+        progress: 0,
+        etaSeconds: null,
+        stages: [],
+        videoUrl: '',
+        srtUrl: '',
+        coverUrl: '',
+        error: null,
+      } satisfies WorkResult)
+    );
+  });
+
+  defineRoute(
+    app,
+    videoEndpoints.regenerateVideo,
+    async ({ query, request, reply }) => {
+      const user = await app.auth.requireUser(request, reply);
+      // A new task from the first stage: it spends a count like gen_video, since it renders
+      // everything again.
+      return app.videoTasks.startVideoTask(user.id, query.workId);
+    },
+    { stateChanging: true },
+  );
+
+  defineRoute(app, videoEndpoints.ttsAudition, async ({ body, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    return synthesizeTry(app.config.mediaDir, user.id, body);
+  });
 }
