@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort, waitFor } from './lib/net.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const requireFromServer = createRequire(path.join(root, 'server', 'package.json'));
@@ -105,29 +105,6 @@ for (const [title, source] of [
 // ---------------------------------------------------------------------------------------------
 // 2. Token → browser delay through the server
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
 // A fake OpenAI-compatible server in this process: it stamps each token's send time with the
 // same clock the SSE client below reads, so the difference is what the server in between adds.
 const sentAt = new Map();
@@ -177,7 +154,7 @@ process.on('exit', stop);
 
 try {
   const api = `http://127.0.0.1:${port}`;
-  await waitFor(`${api}/healthz`);
+  await waitFor(`${api}/healthz`, 90_000);
   const login = await fetch(`${api}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', platform: 'pc' },
