@@ -1,4 +1,5 @@
 import { currentUserAtom } from '@kol/shared-sdk/state';
+import { KOL_THEME } from '@kol/shared-sdk/ui';
 import { App as AntdApp, ConfigProvider, Watermark } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider as JotaiProvider, useAtomValue, type createStore } from 'jotai';
@@ -8,7 +9,6 @@ import { MobileRedirect } from '../mobile/mobile-redirect';
 import { PostingAccountModal } from '../session/posting-account-modal';
 import { SessionGate } from '../session/session-gate';
 import { AppRoutes } from './app-routes';
-import { KOL_THEME } from './theme';
 
 /** The username drawn over the whole app, inside and outside the layout, once signed in. */
 function UserWatermark({ children }: { children: ReactNode }) {

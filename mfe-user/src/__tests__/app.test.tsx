@@ -4,7 +4,7 @@ import routes from '../../routes.json';
 import App from '../app';
 import { PAGES } from '../pages';
 import { demoLimits } from '../testing/fixtures';
-import { ok, startFakeBackend, type FakeBackend } from '../testing/fake-backend';
+import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
 import { renderWithHost } from '../testing/render';
 
 let backend: FakeBackend | undefined;

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import routes from '../../routes.json';
 import App from '../app';
 import { PAGES } from '../pages';
-import { ok, startFakeBackend, type FakeBackend } from '../testing/fake-backend';
+import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
 import { renderWithHost } from '../testing/render';
 
 let backend: FakeBackend | undefined;

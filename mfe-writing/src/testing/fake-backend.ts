@@ -2,24 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WRITING_STREAM_PATH, configureHttp } from '@kol/shared-sdk';
 import {
+  ok,
+  refuse,
   startLoopbackServer,
+  type FakeRoutes,
   type LoopbackServer,
-  type Reply,
   type SeenRequest,
 } from '@kol/shared-sdk/testing';
 
-/** Answers keyed by `METHOD /api/path`; a missing one answers like the server's 404. */
-export type FakeRoutes = Record<string, (request: SeenRequest) => Reply>;
-
-/** The envelope the real server answers on success. */
-export function ok(data: unknown, delayMs?: number): Reply {
-  return { body: { code: 0, msg: '', data }, delayMs };
-}
-
-/** The envelope the real server answers when it refuses. */
-export function refuse(code: number, msg: string, status = 200): Reply {
-  return { status, body: { code, msg, data: null } };
-}
+export { ok, refuse, type FakeRoutes };
 
 /** One open `text/event-stream` answer of the generation stream path. */
 export interface SseConnection {

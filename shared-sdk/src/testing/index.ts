@@ -1,2 +1,4 @@
 // Test helpers for the packages that use the SDK (never imported by product code).
 export * from './loopback-server';
+export * from './fake-backend';
+export * from './render-with-host';

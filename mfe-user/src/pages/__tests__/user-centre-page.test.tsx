@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setSignOutHandler } from '@kol/shared-sdk';
 import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
 import { demoLimits, demoUser } from '../../testing/fixtures';
-import { ok, startFakeBackend, type FakeBackend } from '../../testing/fake-backend';
+import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
 import { renderWithHost } from '../../testing/render';
 import { UserCentrePage } from '../user-centre-page';
 

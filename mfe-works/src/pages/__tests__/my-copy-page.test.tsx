@@ -8,9 +8,9 @@ import {
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
-} from '../../testing/fake-backend';
+} from '@kol/shared-sdk/testing';
 import { renderWithHost } from '../../testing/render';
-import { settle } from '../../testing/settle';
+import { settle } from '@kol/shared-sdk/testing';
 import { MyCopyPage } from '../my-copy-page';
 
 let backend: FakeBackend | undefined;

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { textResult } from '../../testing/fixtures';
 import { ok, startFakeBackend, type FakeBackend } from '../../testing/fake-backend';
 import { renderWithHost } from '../../testing/render';
-import { settle } from '../../testing/settle';
+import { settle } from '@kol/shared-sdk/testing';
 import { CreatePage } from '../create-page';
 
 let backend: FakeBackend | undefined;

@@ -10,7 +10,7 @@ import {
   type FakeRoutes,
 } from '../../testing/fake-backend';
 import { renderWithHost } from '../../testing/render';
-import { settle } from '../../testing/settle';
+import { settle } from '@kol/shared-sdk/testing';
 import { GeneratePage } from '../generate-page';
 
 let backend: FakeBackend | undefined;

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { demoUser } from '../../../testing/fixtures';
-import { ok, refuse, startFakeBackend, type FakeBackend } from '../../../testing/fake-backend';
-import { settle } from '../../../testing/settle';
+import { ok, refuse, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import { settle } from '@kol/shared-sdk/testing';
 import { renderWithHost } from '../../../testing/render';
 import { PostingAccountForm } from '../components/posting-account-form';
 

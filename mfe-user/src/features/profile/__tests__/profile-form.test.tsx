@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import type { UpdateUserInfoBody, UserInfo } from '@kol/shared-sdk';
 import { demoUser } from '../../../testing/fixtures';
-import { ok, refuse, startFakeBackend, type FakeBackend } from '../../../testing/fake-backend';
-import { settle } from '../../../testing/settle';
+import { ok, refuse, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import { settle } from '@kol/shared-sdk/testing';
 import { renderWithHost } from '../../../testing/render';
 import { ProfileForm } from '../components/profile-form';
 

@@ -1,10 +1,10 @@
-import { configureHttp } from '@kol/shared-sdk';
+import { configureHttp } from '../http/client';
 import {
   startLoopbackServer,
   type LoopbackServer,
   type Reply,
   type SeenRequest,
-} from '@kol/shared-sdk/testing';
+} from './loopback-server';
 
 /** Answers keyed by `METHOD /api/path`; a missing one answers like the server's 404. */
 export type FakeRoutes = Record<string, (request: SeenRequest) => Reply>;
@@ -24,7 +24,7 @@ export interface FakeBackend extends LoopbackServer {
   calls: (method: string, path: string) => SeenRequest[];
 }
 
-/** Starts the fake backend on loopback and points the SDK's one HTTP client at it. */
+/** Starts a fake backend on loopback and points the SDK's one HTTP client at it. */
 export async function startFakeBackend(routes: FakeRoutes): Promise<FakeBackend> {
   const server = await startLoopbackServer(
     (request) =>

@@ -1,0 +1,56 @@
+import { act, render } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { Provider, createStore } from 'jotai';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { UserInfo } from '../contracts/user';
+import { currentUserAtom } from '../state';
+import { KOL_THEME } from '../ui';
+
+type Store = ReturnType<typeof createStore>;
+
+export interface RenderWithHostOptions {
+  /** The user the host put in `currentUserAtom`; null for a signed-out store. */
+  user: UserInfo | null;
+  route?: string;
+  store?: Store;
+}
+
+/** Shows the current location, so tests can check where a page navigated. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/**
+ * Renders a remote's page as the host does: its router, its jotai store (user filled first) and
+ * its antd ConfigProvider (the one theme, zh_CN) around antd's App (for `App.useApp()`).
+ */
+export function renderWithHost(ui: ReactElement, options: RenderWithHostOptions) {
+  const store = options.store ?? createStore();
+  store.set(currentUserAtom, options.user);
+  const result = render(
+    <ConfigProvider locale={zhCN} theme={KOL_THEME}>
+      <AntdApp>
+        <Provider store={store}>
+          <MemoryRouter initialEntries={[options.route ?? '/']}>
+            <Routes>
+              <Route path="*" element={ui} />
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </Provider>
+      </AntdApp>
+    </ConfigProvider>,
+  );
+  return { ...result, store };
+}
+
+/**
+ * Waits while React keeps rendering (antd's motion and message timers), inside act, so a test
+ * can then check that nothing was sent.
+ */
+export function settle(ms = 100): Promise<void> {
+  return act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+}

@@ -1,0 +1,42 @@
+import { Button, Result, theme, type ThemeConfig } from 'antd';
+import type { ReactElement } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * What the host and every remote render alike (antd and react-router are optional peers of
+ * this entry only). Remotes still render inside the host's providers and create none.
+ */
+
+/** Dark theme, pink primary (spec section 1): the host's ConfigProvider and tests use this one. */
+export const KOL_THEME: ThemeConfig = {
+  algorithm: theme.darkAlgorithm,
+  token: { colorPrimary: '#eb2f96', borderRadius: 8 },
+};
+
+export function RemotePageNotFound() {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="404"
+      title="页面不存在"
+      subTitle="你访问的页面不存在或已被移除。"
+      extra={
+        <Button type="primary" onClick={() => navigate('/')}>
+          返回首页
+        </Button>
+      }
+    />
+  );
+}
+
+/** A remote's exposed `./App`: the page of the route claim (from `routes.json`) the host matched. */
+export interface RemoteAppProps {
+  routePath: string;
+}
+
+/** Makes a remote's `./App` from its pages, keyed by claim path (a Map, so `constructor` is no page). */
+export function createRemoteApp(pages: ReadonlyMap<string, ReactElement>) {
+  return function RemoteApp({ routePath }: RemoteAppProps) {
+    return pages.get(routePath) ?? <RemotePageNotFound />;
+  };
+}
