@@ -204,9 +204,12 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | st
 
 export interface VideoTasksTable {
   id: string;
-  work_id: number;
+  work_id: number | null;
   user_id: number;
   type: number;
+  /** video, merge, image, speech: with the type, picks the pipeline (src/tasks/registry.ts). */
+  kind: Generated<string>;
+  input: ColumnType<Record<string, unknown>, string | undefined, string>;
   state: Generated<VideoTaskState>;
   stage: Generated<string>;
   progress: Generated<number>;

@@ -1,25 +1,28 @@
-import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import type { VideoSettings } from '@kol/shared-sdk/contracts';
-import type { Database } from '../db/schema';
 import { createWorksRepository } from '../repositories/works';
 import { StageError, UserInputError } from '../tasks/errors';
-import type { StageContext, StageHandler, StageOutputs } from '../tasks/types';
+import type { StageContext, StageHandler } from '../tasks/types';
 import { splitSentences, writeCaptions, type Aspect, type Cue } from './captions';
 import { composeVideo, defaultSize } from './compose';
 import { renderFrameToFile } from './frames/render-frame';
 import { AMBIENT_TRACKS, ensureAmbientTrack } from './music';
+import {
+  checkAborted,
+  cleanScript,
+  exists,
+  mediaUrl,
+  num,
+  outputOf,
+  str,
+  taskFiles,
+  workIdOf,
+  type MediaPipelineOptions,
+} from './pipeline-kit';
 import { DEFAULT_VOICE_ID, listVoices, synthesizeSentences } from './speech/espeak';
 
-export interface MediaPipelineOptions {
-  db: Kysely<Database>;
-  /** `<DATA_DIR>/media`: outputs go to `<mediaDir>/<userId>/<taskId>/`. */
-  mediaDir: string;
-  /** Output size instead of the aspect's full size (tests render small). */
-  renderSize?: { width: number; height: number };
-}
+export { cleanScript, mediaUrl, type MediaPipelineOptions } from './pipeline-kit';
 
 /** A shot of the comics pipeline as the `shots` stage stores it. */
 export interface PipelineShot {
@@ -33,26 +36,6 @@ export interface PipelineShot {
 const MAX_SENTENCES_PER_SHOT = 3;
 /** A shot also ends before its caption grows past this many characters. */
 const MAX_SHOT_CHARS = 60;
-
-/** The URL of a file of the media dir (the `/media/*` route serves it to its owner). */
-export const mediaUrl = (relative: string): string =>
-  `/media/${relative.split(path.sep).map(encodeURIComponent).join('/')}`;
-
-/** The work's text made speakable: no control characters, no blank runs, trimmed lines. */
-export function cleanScript(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) =>
-      line
-        .replace(/[ \t\u3000]+/g, ' ')
-        // Control and format characters (zero-width spaces, BOMs) would be read or drawn oddly.
-        .replace(/[\p{Cc}\p{Cf}]/gu, '')
-        .trim(),
-    )
-    .filter(Boolean)
-    .join('\n');
-}
 
 /** Groups sentences into shots of 1 to 3 sentences, keeping each shot's caption short. */
 export function groupShots(sentences: string[]): PipelineShot[] {
@@ -76,30 +59,10 @@ export function groupShots(sentences: string[]): PipelineShot[] {
   });
 }
 
-const str = (value: unknown, fallback = ''): string =>
-  typeof value === 'string' ? value : fallback;
-const num = (value: unknown, fallback: number): number =>
-  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-
-/** Reads a stage's stored output; a missing one means the stored task is broken, not the user. */
-function outputOf(ctx: StageContext, stage: string): StageOutputs {
-  const out = ctx.outputs[stage];
-  if (!out) throw new StageError(`缺少「${stage}」阶段的结果，请重新生成`);
-  return out;
-}
-
 function shotsOf(ctx: StageContext): PipelineShot[] {
   const shots = outputOf(ctx, 'shots').shots;
   if (!Array.isArray(shots) || shots.length === 0) throw new StageError('分镜结果为空，请重新生成');
   return shots as PipelineShot[];
-}
-
-const exists = async (file: string): Promise<boolean> =>
-  (await stat(file).catch(() => null))?.isFile() === true;
-
-function checkAborted(signal: AbortSignal): void {
-  // The runner records why (cancel, shutdown); this only stops the work early.
-  if (signal.aborted) throw new Error(`aborted: ${String(signal.reason)}`);
 }
 
 /**
@@ -109,15 +72,14 @@ function checkAborted(signal: AbortSignal): void {
  */
 export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
   const works = createWorksRepository(options.db);
-  const taskRel = (ctx: StageContext, ...parts: string[]) =>
-    path.join(String(ctx.task.userId), ctx.task.id, ...parts);
+  const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
   const abs = (relative: string) => path.join(options.mediaDir, relative);
 
   const script: StageHandler = {
     name: 'script',
     weight: 0.5,
     async run(ctx) {
-      const work = await works.find(ctx.task.userId, ctx.task.workId);
+      const work = await works.find(ctx.task.userId, workIdOf(ctx));
       if (!work) throw new UserInputError('作品不存在或已删除');
       const text = cleanScript(work.text);
       if (!/[\p{L}\p{N}]/u.test(text)) throw new UserInputError('「文案」为空，请先填写文案');
@@ -222,7 +184,7 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
       };
       await writeCaptions(cues, captions, size, aspect);
       // One built-in track per work, so a regenerated video keeps its music.
-      const track = AMBIENT_TRACKS[ctx.task.workId % AMBIENT_TRACKS.length] ?? AMBIENT_TRACKS[0];
+      const track = AMBIENT_TRACKS[workIdOf(ctx) % AMBIENT_TRACKS.length] ?? AMBIENT_TRACKS[0];
       const musicPath = track
         ? await ensureAmbientTrack(path.join(options.mediaDir, 'library', 'music'), track.id)
         : undefined;

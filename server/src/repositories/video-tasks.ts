@@ -5,9 +5,11 @@ import { createQuotaService, type QuotaBucket } from './quotas';
 
 export interface VideoTaskRow {
   id: string;
-  work_id: number;
+  work_id: number | null;
   user_id: number;
   type: number;
+  kind: string;
+  input: Record<string, unknown>;
   state: VideoTaskState;
   stage: string;
   progress: number;
@@ -38,6 +40,8 @@ const TASK_COLUMNS = [
   'work_id',
   'user_id',
   'type',
+  'kind',
+  'input',
   'state',
   'stage',
   'progress',
@@ -51,6 +55,8 @@ const TASK_COLUMNS = [
   'updated_at',
   'finished_at',
 ] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const UNFINISHED: VideoTaskState[] = ['queued', 'running'];
 
@@ -78,11 +84,13 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
     /** Inserts the task and its stages (inside the caller's transaction, with the spend). */
     async create(task: {
       id: string;
-      workId: number;
+      workId: number | null;
       userId: number;
       type: number;
-      quotaType: QuotaType;
-      quotaBucket: QuotaBucket;
+      kind: string;
+      input: Record<string, unknown>;
+      /** The count spent to start it, given back if it fails; null when it cost nothing. */
+      spent: { quotaType: QuotaType; bucket: QuotaBucket } | null;
       stages: Array<{ name: string; weight: number }>;
     }): Promise<void> {
       await db
@@ -92,8 +100,10 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
           work_id: task.workId,
           user_id: task.userId,
           type: task.type,
-          quota_type: task.quotaType,
-          quota_bucket: task.quotaBucket,
+          kind: task.kind,
+          input: JSON.stringify(task.input),
+          quota_type: task.spent?.quotaType ?? null,
+          quota_bucket: task.spent?.bucket ?? null,
           eta_seconds: null,
           error: null,
           runner_id: null,
@@ -123,13 +133,31 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
       return row ?? null;
     },
 
-    /** The newest task of a work of this user. */
-    async latestForWork(userId: number, workId: number): Promise<VideoTaskRow | null> {
+    /** A task of this user (null for another user's: the caller answers "not found"). */
+    async findOwned(userId: number, taskId: string): Promise<VideoTaskRow | null> {
+      // A task id from a query string: not a uuid is simply not a task (no SQL error).
+      if (!UUID.test(taskId)) return null;
+      const row = await db
+        .selectFrom('video_tasks')
+        .select(TASK_COLUMNS)
+        .where('id', '=', taskId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    /** The newest task of these kinds of a work of this user. */
+    async latestForWork(
+      userId: number,
+      workId: number,
+      kinds: string[] = ['video', 'merge'],
+    ): Promise<VideoTaskRow | null> {
       const row = await db
         .selectFrom('video_tasks')
         .select(TASK_COLUMNS)
         .where('work_id', '=', workId)
         .where('user_id', '=', userId)
+        .where('kind', 'in', kinds)
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();

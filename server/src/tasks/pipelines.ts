@@ -1,8 +1,9 @@
 import { ProjectType } from '@kol/shared-sdk/contracts';
-import { comicsPipeline, type MediaPipelineOptions } from '../media/comics-pipeline';
+import { comicsPipeline } from '../media/comics-pipeline';
+import type { MediaPipelineOptions } from '../media/pipeline-kit';
 import type { PipelineRegistry } from './registry';
 
-export type { MediaPipelineOptions } from '../media/comics-pipeline';
+export type { MediaPipelineOptions } from '../media/pipeline-kit';
 
 /**
  * The production pipelines, one per project type. The server plugin and src/worker.ts both call

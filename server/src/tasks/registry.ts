@@ -9,13 +9,22 @@ export interface PipelineStage {
 }
 
 /**
- * Which stages, in which order, a project type runs. The media engine registers the real
- * pipelines; a type with nothing registered cannot start a task.
+ * What a task does: a whole video of its type, a merge of a work's cut-video segments, one
+ * image, one long speech. Stored on the task (video_tasks.kind).
+ */
+export type TaskKind = 'video' | 'merge' | 'image' | 'speech';
+
+/** Registered for every project type of its kind (images and speech do not depend on it). */
+export const ANY_TYPE = -1;
+
+/**
+ * Which stages, in which order, a task of a kind and a project type runs. The media engine
+ * registers the real pipelines; a kind and type with nothing registered cannot start a task.
  */
 export class PipelineRegistry {
-  private readonly pipelines = new Map<number, PipelineStage[]>();
+  private readonly pipelines = new Map<string, PipelineStage[]>();
 
-  register(type: number, handlers: StageHandler[]): this {
+  register(type: number, handlers: StageHandler[], kind: TaskKind = 'video'): this {
     if (handlers.length === 0) throw new Error(`pipeline of type ${type} has no stages`);
     const names = new Set<string>();
     const stages = handlers.map((handler) => {
@@ -33,11 +42,12 @@ export class PipelineRegistry {
         handler,
       };
     });
-    this.pipelines.set(type, stages);
+    this.pipelines.set(`${kind}:${type}`, stages);
     return this;
   }
 
-  get(type: number): readonly PipelineStage[] | undefined {
-    return this.pipelines.get(type);
+  /** The pipeline of this kind for the type, else the kind's pipeline for any type. */
+  get(type: number, kind: string = 'video'): readonly PipelineStage[] | undefined {
+    return this.pipelines.get(`${kind}:${type}`) ?? this.pipelines.get(`${kind}:${ANY_TYPE}`);
   }
 }

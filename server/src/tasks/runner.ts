@@ -47,6 +47,7 @@ export function progressEvent(task: VideoTaskRow): TaskProgressEvent {
   return {
     taskId: task.id,
     workId: task.work_id,
+    kind: task.kind,
     userId: task.user_id,
     state: task.state,
     stage: task.stage,
@@ -185,7 +186,7 @@ export class TaskRunner {
   }
 
   private async runStages(task: VideoTaskRow, controller: AbortController): Promise<void> {
-    const pipeline = this.options.registry.get(task.type);
+    const pipeline = this.options.registry.get(task.type, task.kind);
     if (!pipeline) {
       // Not the user's fault: the installation lost the pipeline the task was started with.
       const failed = await this.repo.fail(task.id, this.id, null, '该视频类型暂不支持生成', true);
@@ -230,7 +231,14 @@ export class TaskRunner {
       const progress = this.progressWriter(task, stage, states, state);
       try {
         result = await stage.handler.run({
-          task: { id: task.id, workId: task.work_id, userId: task.user_id, type: task.type },
+          task: {
+            id: task.id,
+            workId: task.work_id,
+            userId: task.user_id,
+            type: task.type,
+            kind: task.kind,
+            input: task.input,
+          },
           outputs: { ...outputs },
           reportProgress: progress.report,
           signal: controller.signal,

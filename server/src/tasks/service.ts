@@ -14,7 +14,7 @@ import { ApiError, badRequest, conflict, notFound } from '../http/api-error';
 import { createQuotaService, type QuotaBucket } from '../repositories/quotas';
 import { createVideoTasksRepository, type VideoTaskRow } from '../repositories/video-tasks';
 import type { TaskQueue } from './queue';
-import type { PipelineRegistry } from './registry';
+import type { PipelineRegistry, TaskKind } from './registry';
 import { EVENT_PROGRESS, progressEvent, TaskRunner, type Logger } from './runner';
 import type { TaskProgressEvent } from './types';
 
@@ -102,11 +102,25 @@ export class VideoTaskService {
   }
 
   /**
-   * gen_video: spends one generation count of the work's type and inserts the task in one
-   * transaction (so a refused insert gives the count back), then enqueues it. No count left:
-   * 402 naming the type, and nothing is enqueued.
+   * gen_video: spends one generation count of the work's type and starts its video pipeline.
+   * No count left: 402 naming the type, and nothing is enqueued.
    */
   async startVideoTask(userId: number, workId: number): Promise<{ taskId: string }> {
+    const work = await this.ownWork(userId, workId);
+    return this.startTask({ userId, workId, type: work.type, kind: 'video', spend: 'gen' });
+  }
+
+  /**
+   * send_merge_request: spends a merge count of the work's type (the scroll type has none:
+   * 400) and starts its merge pipeline.
+   */
+  async startMergeTask(userId: number, workId: number): Promise<{ taskId: string }> {
+    const work = await this.ownWork(userId, workId);
+    return this.startTask({ userId, workId, type: work.type, kind: 'merge', spend: 'merge' });
+  }
+
+  /** The caller's work, or 404 (another user's work is "not found" too: nothing leaks). */
+  async ownWork(userId: number, workId: number): Promise<{ id: number; type: number }> {
     const work = await this.options.db
       .selectFrom('works')
       .select(['id', 'type'])
@@ -114,35 +128,67 @@ export class VideoTaskService {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!work) throw notFound('作品不存在');
-    const quotaType = quotaTypeOf(work.type);
-    const pipeline = this.options.registry.get(work.type);
-    if (!quotaType || !pipeline) throw badRequest('该视频类型暂不支持生成');
+    return work;
+  }
+
+  /**
+   * Starts a task: spends the count (when `spend` is given) and inserts the task in one
+   * transaction, so a refused insert gives the count back; then enqueues it. A video or merge
+   * of a work that has one running: 409.
+   */
+  async startTask(request: {
+    userId: number;
+    workId: number | null;
+    type: number;
+    kind: TaskKind;
+    input?: Record<string, unknown>;
+    spend?: 'gen' | 'merge';
+  }): Promise<{ taskId: string }> {
+    const { userId, workId, type, kind } = request;
+    const quotaType = quotaTypeOf(type);
+    const pipeline = this.options.registry.get(type, kind);
+    if (!pipeline || (request.spend && !quotaType)) {
+      throw badRequest(kind === 'merge' ? '该视频类型没有合成步骤' : '该视频类型暂不支持生成');
+    }
+    if (request.spend === 'merge' && quotaType && QUOTA_FIELDS[quotaType].merge === null) {
+      throw badRequest(`${QUOTA_TYPE_LABELS[quotaType]}没有合成次数`);
+    }
+    const exclusive = workId !== null && (kind === 'video' || kind === 'merge');
     // Checked first so the answer is "busy" rather than "no count left"; the unique index
     // video_tasks_one_active_idx still decides when two starts race.
-    const busy = await this.options.db
-      .selectFrom('video_tasks')
-      .select('id')
-      .where('work_id', '=', workId)
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (busy) throw conflict(BUSY_MESSAGE);
+    if (exclusive) {
+      const busy = await this.options.db
+        .selectFrom('video_tasks')
+        .select('id')
+        .where('work_id', '=', workId)
+        .where('kind', 'in', ['video', 'merge'])
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      if (busy) throw conflict(BUSY_MESSAGE);
+    }
     const taskId = randomUUID();
     try {
       await this.options.db.transaction().execute(async (trx) => {
-        const bucket = await createQuotaService(trx).spend(userId, quotaType, 'gen');
-        if (!bucket) {
-          throw new ApiError(
-            ErrorCode.quotaExhausted,
-            `${QUOTA_TYPE_LABELS[quotaType]}的生成次数已用完`,
-          );
+        let spent: { quotaType: QuotaType; bucket: QuotaBucket } | null = null;
+        if (request.spend && quotaType) {
+          const bucket = await createQuotaService(trx).spend(userId, quotaType, request.spend);
+          if (!bucket) {
+            const what = request.spend === 'merge' ? '合成' : '生成';
+            throw new ApiError(
+              ErrorCode.quotaExhausted,
+              `${QUOTA_TYPE_LABELS[quotaType]}的${what}次数已用完`,
+            );
+          }
+          spent = { quotaType, bucket };
         }
         await createVideoTasksRepository(trx).create({
           id: taskId,
           workId,
           userId,
-          type: work.type,
-          quotaType,
-          quotaBucket: bucket,
+          type,
+          kind,
+          input: request.input ?? {},
+          spent,
           stages: pipeline.map((stage) => ({ name: stage.name, weight: stage.weight })),
         });
       });
@@ -187,34 +233,14 @@ export class VideoTaskService {
     this.emitTask(task);
   }
 
-  /**
-   * A merge (cut-video segments joined into one video) spends a merge count of the type; the
-   * scroll type has none (400). Answers the bucket, for `refundMerge` if the merge fails.
-   */
-  async spendMerge(userId: number, type: number): Promise<QuotaBucket> {
-    const quotaType = quotaTypeOf(type);
-    if (!quotaType || QUOTA_FIELDS[quotaType].merge === null) {
-      throw badRequest(`${quotaType ? QUOTA_TYPE_LABELS[quotaType] : '该视频类型'}没有合成次数`);
-    }
-    const bucket = await createQuotaService(this.options.db).spend(userId, quotaType, 'merge');
-    if (!bucket) {
-      throw new ApiError(
-        ErrorCode.quotaExhausted,
-        `${QUOTA_TYPE_LABELS[quotaType]}的合成次数已用完`,
-      );
-    }
-    return bucket;
+  /** A task of this user with its merged outputs (img_result, async_tts_try_result); null if not theirs. */
+  async findTask(userId: number, taskId: string): Promise<VideoTaskRow | null> {
+    return this.repo.findOwned(userId, taskId);
   }
 
-  async refundMerge(userId: number, type: number): Promise<void> {
-    const quotaType = quotaTypeOf(type);
-    if (!quotaType || QUOTA_FIELDS[quotaType].merge === null) return;
-    await createQuotaService(this.options.db).refund(userId, quotaType, 'merge');
-  }
-
-  /** The get_work_result shape of one task (the caller checks the owner); null when unknown. */
-  async getTaskProgress(taskId: string): Promise<WorkResult | null> {
-    const task = await this.repo.find(taskId);
+  /** The get_work_result shape of one task of this user; null when unknown or not theirs. */
+  async getTaskProgress(userId: number, taskId: string): Promise<WorkResult | null> {
+    const task = await this.repo.findOwned(userId, taskId);
     return task ? this.workResult(task) : null;
   }
 
@@ -231,7 +257,7 @@ export class VideoTaskService {
       return typeof value === 'string' ? value : '';
     };
     return {
-      workId: task.work_id,
+      workId: task.work_id ?? 0,
       taskId: task.id,
       state: task.state,
       stage: task.stage,

@@ -4,10 +4,15 @@ export type StageOutputs = Record<string, unknown>;
 /** The task as a stage sees it. */
 export interface StageTask {
   id: string;
-  workId: number;
+  /** The work the task makes or changes; null for a task of no work (an image, a speech try). */
+  workId: number | null;
   userId: number;
   /** Project type of the work (spec section 3 numbers). */
   type: number;
+  /** video, merge, image or speech (see registry.ts). */
+  kind: string;
+  /** What the task was asked when it started (JSON stored on the task). */
+  input: Readonly<Record<string, unknown>>;
 }
 
 export interface StageContext {
@@ -37,7 +42,8 @@ export interface StageHandler {
 /** A progress change, pushed to in-process listeners (a server-sent events route). */
 export interface TaskProgressEvent {
   taskId: string;
-  workId: number;
+  workId: number | null;
+  kind: string;
   userId: number;
   state: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
   stage: string;

@@ -25,9 +25,19 @@ afterAll(async () => {
   await app.close();
 });
 
+/** Any owner: these tests read tasks as the system does (the owner check is tested apart). */
+const progressOf = async (service: ReturnType<typeof taskService>, taskId: string) => {
+  const task = await app.db
+    .selectFrom('video_tasks')
+    .select('user_id')
+    .where('id', '=', taskId)
+    .executeTakeFirst();
+  return task ? service.getTaskProgress(task.user_id, taskId) : null;
+};
+
 const finished = (service: ReturnType<typeof taskService>, taskId: string) =>
   waitFor(async () => {
-    const result = await service.getTaskProgress(taskId);
+    const result = await progressOf(service, taskId);
     return result && !['queued', 'running'].includes(result.state) ? result : null;
   });
 
@@ -243,7 +253,7 @@ describe('video task runner', () => {
       await waitFor(async () => abortReason !== null);
       expect(abortReason).toBe('cancelled');
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const result = await service.getTaskProgress(taskId);
+      const result = await progressOf(service, taskId);
       expect(result).toMatchObject({ state: 'cancelled', error: null });
       expect(result?.stages.map((s) => s.state)).toEqual(['cancelled', 'cancelled']);
       expect(calls).toEqual({ script: 1 });
@@ -318,20 +328,49 @@ describe('video task runner', () => {
     }
   });
 
-  it('spends and refunds merge counts; scroll has none', async () => {
-    const service = taskService(app, new PipelineRegistry());
-    const { userId } = await userWithWork(app, { merge: 1 });
-    expect(await service.spendMerge(userId, 0)).toBe('merge');
-    await expect(service.spendMerge(userId, 0)).rejects.toMatchObject({
-      code: 402,
-      message: '漫剪视频的合成次数已用完',
-    });
-    await service.refundMerge(userId, 0);
-    expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ merge: 1 });
-    await expect(service.spendMerge(userId, 2)).rejects.toMatchObject({
-      code: 400,
-      message: '滚屏视频没有合成次数',
-    });
+  it('a merge spends a merge count and gives it back when it fails; scroll has none', async () => {
+    const registry = new PipelineRegistry().register(
+      0,
+      [
+        {
+          name: 'compose',
+          async run() {
+            throw new StageError('合成失败');
+          },
+        },
+      ],
+      'merge',
+    );
+    const service = taskService(app, registry);
+    await service.startWorker();
+    try {
+      const { userId, workId } = await userWithWork(app, { merge: 1 });
+      const { taskId } = await service.startMergeTask(userId, workId);
+      expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ merge: 0 });
+      expect(await finished(service, taskId)).toMatchObject({ state: 'failed' });
+      expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ merge: 1 });
+      // Only the video pipeline of type 0 is missing here: gen_video is refused, merge is not.
+      await expect(service.startVideoTask(userId, workId)).rejects.toMatchObject({ code: 400 });
+      const stranger = await userWithWork(app, { merge: 1 });
+      await expect(service.startMergeTask(stranger.userId, workId)).rejects.toMatchObject({
+        code: 404,
+      });
+      await app.db
+        .updateTable('user_quotas')
+        .set({ merge: 0 })
+        .where('user_id', '=', userId)
+        .execute();
+      await expect(service.startMergeTask(userId, workId)).rejects.toMatchObject({
+        code: 402,
+        message: '漫剪视频的合成次数已用完',
+      });
+      const scroll = await userWithWork(app, { gen: 1 }, 2);
+      await expect(service.startMergeTask(scroll.userId, scroll.workId)).rejects.toMatchObject({
+        code: 400,
+      });
+    } finally {
+      await service.stop();
+    }
   });
 });
 

@@ -1,0 +1,84 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { StageError, UserInputError } from '../tasks/errors';
+import type { StageContext, StageOutputs } from '../tasks/types';
+
+/**
+ * What every media pipeline of src/media needs: where files go, how stored outputs are read
+ * back, and the checks between stages. A pipeline is a list of StageHandlers (tasks/types.ts)
+ * built by a function taking these options.
+ */
+export interface MediaPipelineOptions {
+  db: Kysely<Database>;
+  /** `<DATA_DIR>/media`: outputs go to `<mediaDir>/<userId>/<taskId>/`. */
+  mediaDir: string;
+  /** Output size instead of the aspect's full size (tests render small). */
+  renderSize?: { width: number; height: number };
+}
+
+/** The URL of a file of the media dir (the `/media/*` route serves it to its owner). */
+export const mediaUrl = (relative: string): string =>
+  `/media/${relative.split(path.sep).map(encodeURIComponent).join('/')}`;
+
+/** Paths of a task's files: stored relative to the media dir, so the data dir can move. */
+export function taskFiles(options: MediaPipelineOptions, ctx: StageContext) {
+  const rel = (...parts: string[]) => path.join(String(ctx.task.userId), ctx.task.id, ...parts);
+  const abs = (relative: string) => path.join(options.mediaDir, relative);
+  return {
+    rel,
+    abs,
+    /** A file of the media dir back to its stored (relative) form. */
+    relOf: (absolute: string) => path.relative(options.mediaDir, absolute),
+  };
+}
+
+/** The work id of a task that must have one (video and merge tasks). */
+export function workIdOf(ctx: StageContext): number {
+  if (ctx.task.workId === null) throw new StageError('任务缺少作品，请重新生成');
+  return ctx.task.workId;
+}
+
+export const str = (value: unknown, fallback = ''): string =>
+  typeof value === 'string' ? value : fallback;
+export const num = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+/** Reads a stage's stored output; a missing one means the stored task is broken, not the user. */
+export function outputOf(ctx: StageContext, stage: string): StageOutputs {
+  const out = ctx.outputs[stage];
+  if (!out) throw new StageError(`缺少「${stage}」阶段的结果，请重新生成`);
+  return out;
+}
+
+export const exists = async (file: string): Promise<boolean> =>
+  (await stat(file).catch(() => null))?.isFile() === true;
+
+export function checkAborted(signal: AbortSignal): void {
+  // The runner records why (cancel, shutdown); this only stops the work early.
+  if (signal.aborted) throw new Error(`aborted: ${String(signal.reason)}`);
+}
+
+/** The work's text made speakable: no control characters, no blank runs, trimmed lines. */
+export function cleanScript(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/[ \t\u3000]+/g, ' ')
+        // Control and format characters (zero-width spaces, BOMs) would be read or drawn oddly.
+        .replace(/[\p{Cc}\p{Cf}]/gu, '')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Refuses a text with nothing to say (a user error: the count is not given back). */
+export function requireSpeakable(text: string, field = '文案'): string {
+  const clean = cleanScript(text);
+  if (!/[\p{L}\p{N}]/u.test(clean)) throw new UserInputError(`「${field}」为空，请先填写${field}`);
+  return clean;
+}
