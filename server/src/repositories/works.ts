@@ -65,7 +65,16 @@ export function createWorksRepository(db: Kysely<Database>) {
     async update(
       userId: number,
       workId: number,
-      patch: { type?: number; title?: string; text?: string; shots?: Shot[] },
+      patch: {
+        type?: number;
+        title?: string;
+        text?: string;
+        shots?: Shot[];
+        /** Merged over the stored settings: a key not given keeps its value. */
+        settings?: Partial<VideoSettings>;
+        coverUrl?: string;
+        flag?: number;
+      },
     ): Promise<WorkDetail | null> {
       const row = await db
         .updateTable('works')
@@ -74,6 +83,11 @@ export function createWorksRepository(db: Kysely<Database>) {
           ...(patch.title !== undefined ? { title: patch.title } : {}),
           ...(patch.text !== undefined ? { text: patch.text } : {}),
           ...(patch.shots !== undefined ? { shots: JSON.stringify(patch.shots) } : {}),
+          ...(patch.settings !== undefined
+            ? { settings: sql`settings || ${JSON.stringify(patch.settings)}::jsonb` }
+            : {}),
+          ...(patch.coverUrl !== undefined ? { cover_url: patch.coverUrl } : {}),
+          ...(patch.flag !== undefined ? { flag: patch.flag } : {}),
           updated_at: sql`now()`,
         })
         .where('id', '=', workId)

@@ -82,6 +82,42 @@ export const WorkSummary = Type.Object({
 });
 export type WorkSummary = Static<typeof WorkSummary>;
 
+/** De-duplication presets of a reverse video (type 3), applied in one ffmpeg pass. */
+export const DedupPresets = Type.Object({
+  mirror: Type.Optional(Type.Boolean({ title: '镜像' })),
+  /** Crop this share of each edge, then scale back up (0 to 0.2). */
+  cropZoom: Type.Optional(Type.Number({ minimum: 0, maximum: 0.2, title: '裁剪放大' })),
+  speed: Type.Optional(Type.Number({ minimum: 0.8, maximum: 1.25, title: '变速' })),
+  /** Hue rotation in degrees, with a small saturation and brightness change. */
+  colorShift: Type.Optional(Type.Number({ minimum: -30, maximum: 30, title: '调色' })),
+  frameRate: Type.Optional(
+    Type.Union([Type.Literal(24), Type.Literal(25), Type.Literal(30), Type.Literal(60)], {
+      title: '帧率',
+    }),
+  ),
+  trimHeadMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 30_000, title: '去片头' })),
+  trimTailMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 30_000, title: '去片尾' })),
+  overlay: Type.Optional(Type.Boolean({ title: '轻微蒙层' })),
+});
+export type DedupPresets = Static<typeof DedupPresets>;
+
+/** One scene of a real-person drama (type 8): the user's clip or photo and its lines. */
+export const OperaScene = Type.Object({
+  mediaUrl: Text('场景素材', { minLength: 1, maxLength: 500 }),
+  lines: Type.Array(
+    Type.Object({
+      speaker: Text('角色', { minLength: 1, maxLength: 32 }),
+      text: Text('台词', { minLength: 1, maxLength: 500 }),
+    }),
+    { title: '台词', minItems: 1, maxItems: 50 },
+  ),
+});
+export type OperaScene = Static<typeof OperaScene>;
+
+/**
+ * How a work is composed. The common settings first, then the blocks only some types read;
+ * a type ignores the blocks of the others.
+ */
 export const VideoSettings = Type.Object({
   aspect: Type.Union([Type.Literal('9:16'), Type.Literal('16:9')], { title: '画面比例' }),
   imageStyleId: Type.Optional(Type.Integer({ title: '画风' })),
@@ -89,6 +125,29 @@ export const VideoSettings = Type.Object({
   speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
   musicId: Type.Optional(Type.Integer({ title: '背景音乐' })),
   captionStyle: Type.Optional(Type.String({ title: '字幕样式', maxLength: 64 })),
+  /** Anime (11) and real-person drama (8): a voice per character name. */
+  roleVoices: Type.Optional(
+    Type.Record(Type.String({ maxLength: 32 }), Type.String({ maxLength: 64 }), {
+      title: '角色配音',
+    }),
+  ),
+  /** Decompression (1, 6) and scroll (2): the looping background from the material library. */
+  backgroundMaterialId: Type.Optional(Type.Integer({ title: '背景素材' })),
+  /** Reverse (3): the uploaded source video (a /uploads/ URL of the user's). */
+  sourceVideoUrl: Type.Optional(Text('原视频', { maxLength: 500 })),
+  dedup: Type.Optional(DedupPresets),
+  /** Marketing (4): the template and what the user filled in, and the end card's call. */
+  templateId: Type.Optional(Type.Integer({ title: '营销模板' })),
+  templateFields: Type.Optional(
+    Type.Record(Type.String({ maxLength: 32 }), Type.String({ maxLength: 500 }), {
+      title: '模板内容',
+    }),
+  ),
+  callToAction: Type.Optional(Text('行动号召', { maxLength: 40 })),
+  /** Marketing (4): the user's pictures, shown in order (uploaded image URLs). */
+  imageUrls: Type.Optional(Type.Array(Text('图片', { maxLength: 500 }), { maxItems: 30 })),
+  /** Real-person drama (8): scenes in order. */
+  scenes: Type.Optional(Type.Array(OperaScene, { title: '场景', maxItems: 100 })),
 });
 export type VideoSettings = Static<typeof VideoSettings>;
 

@@ -72,6 +72,35 @@ export default async function videoRoutes(app: FastifyInstance) {
     { stateChanging: true },
   );
 
+  defineRoute(
+    app,
+    videoEndpoints.updateVideoStatus,
+    async ({ query, request, reply }) => {
+      const user = await app.auth.requireUser(request, reply);
+      const updated = await app.works.update(user.id, query.workId, { flag: query.flag });
+      if (!updated) throw notFound(WORK_NOT_FOUND);
+      return null;
+    },
+    { stateChanging: true },
+  );
+
+  defineRoute(app, videoEndpoints.saveVideoInfo, async ({ body, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    const updated = await app.works.update(user.id, body.workId, {
+      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(body.coverUrl !== undefined ? { coverUrl: body.coverUrl } : {}),
+      ...(body.settings !== undefined ? { settings: body.settings } : {}),
+    });
+    if (!updated) throw notFound(WORK_NOT_FOUND);
+    return null;
+  });
+
+  defineRoute(app, videoEndpoints.getUserNewestWorks, async ({ query, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    const page = await app.works.list(user.id, { pageIndex: 1, pageSize: query.limit ?? 10 });
+    return page.items;
+  });
+
   // Ownership, the type's pipeline (400) and the count (402) are checked by the service.
   defineRoute(app, videoEndpoints.genVideo, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import type { WorkResult } from '@kol/shared-sdk/contracts';
+import { measureLoudness, serverRequire } from '../../src/media/ffmpeg';
+import { waitFor } from '../tasks/helpers';
+import type { Client } from '../writing/helpers';
+
+/**
+ * The facts every video type must prove (issue 7): ffprobe's size, 30 fps, H.264 + AAC,
+ * duration matching the narration within half a second, an SRT whose cues cover the speech,
+ * integrated loudness within 1 LU of -16 LUFS, and a cover. Per-type tests call these.
+ */
+const run = promisify(execFile);
+const ffprobePath = (serverRequire()('@ffprobe-installer/ffprobe') as { path: string }).path;
+
+export interface Probe {
+  streams: Array<{
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    r_frame_rate?: string;
+    pix_fmt?: string;
+  }>;
+  format: { duration: string };
+}
+
+export async function ffprobe(file: string): Promise<Probe> {
+  const { stdout } = await run(ffprobePath, [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_streams',
+    '-show_format',
+    file,
+  ]);
+  return JSON.parse(stdout) as Probe;
+}
+
+/** A `/media/...` URL of a result to its file under the app's media dir. */
+export const mediaFile = (app: FastifyInstance, url: string): string =>
+  path.join(
+    app.config.mediaDir,
+    ...url
+      .replace(/^\/media\//, '')
+      .split('/')
+      .map(decodeURIComponent),
+  );
+
+/** Polls get_work_result until the task ends; a failure or cancel throws with its message. */
+export async function finishedWork(
+  client: Client,
+  workId: number,
+  taskId?: string,
+  timeoutMs = 150_000,
+): Promise<WorkResult> {
+  return waitFor(async () => {
+    const data = (await client.get(`/api/video/get_work_result?workId=${workId}`))
+      .data as WorkResult;
+    if (taskId && data.taskId !== taskId) return null;
+    if (data.state === 'failed' || data.state === 'cancelled') {
+      throw new Error(`task ended ${data.state}: ${String(data.error)}`);
+    }
+    return data.state === 'succeeded' ? data : null;
+  }, timeoutMs);
+}
+
+interface SrtCue {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+export function parseSrt(srt: string): SrtCue[] {
+  const time = (t: string) => {
+    const m = /(\d+):(\d+):(\d+),(\d+)/.exec(t);
+    if (!m) throw new Error(`bad SRT time ${t}`);
+    return ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + Number(m[4]);
+  };
+  return srt
+    .replace(/\r/g, '')
+    .trim()
+    .split(/\n\n+/)
+    .map((block) => {
+      const lines = block.split('\n');
+      const [start = '', end = ''] = (lines[1] ?? '').split(' --> ');
+      return { startMs: time(start), endMs: time(end), text: lines.slice(2).join('') };
+    });
+}
+
+/**
+ * Checks the finished video of a result. `speechMs`: the narration's length when the test
+ * knows it (the video must match it within 500 ms); `spoken`: texts the SRT must contain.
+ */
+export async function expectProvenVideo(
+  app: FastifyInstance,
+  result: WorkResult,
+  expected: {
+    width: number;
+    height: number;
+    speechMs?: number;
+    spoken?: string[];
+    /** Only when the test measured no narration: the least the video must last. */
+    minDurationMs?: number;
+  },
+): Promise<{ durationMs: number; cues: SrtCue[] }> {
+  const video = mediaFile(app, result.videoUrl);
+  const probe = await ffprobe(video);
+  const v = probe.streams.find((s) => s.codec_type === 'video');
+  const a = probe.streams.find((s) => s.codec_type === 'audio');
+  expect(v?.codec_name).toBe('h264');
+  expect(v?.pix_fmt).toBe('yuv420p');
+  expect([v?.width, v?.height]).toEqual([expected.width, expected.height]);
+  expect(v?.r_frame_rate).toBe('30/1');
+  expect(a?.codec_name).toBe('aac');
+  const durationMs = Number(probe.format.duration) * 1000;
+  if (expected.speechMs !== undefined) {
+    expect(Math.abs(durationMs - expected.speechMs)).toBeLessThan(500);
+  }
+  if (expected.minDurationMs !== undefined) {
+    expect(durationMs).toBeGreaterThanOrEqual(expected.minDurationMs);
+  }
+
+  const { readFile } = await import('node:fs/promises');
+  const srt = await readFile(mediaFile(app, result.srtUrl), 'utf8');
+  const cues = parseSrt(srt);
+  expect(cues.length).toBeGreaterThan(0);
+  for (const text of expected.spoken ?? [])
+    expect(cues.map((c) => c.text).join('')).toContain(text);
+  // The cues cover the speech: in order, inside the video, from its start to near its end.
+  for (const [i, cue] of cues.entries()) {
+    expect(cue.endMs).toBeGreaterThan(cue.startMs);
+    if (i > 0) expect(cue.startMs).toBeGreaterThanOrEqual(cues[i - 1]?.endMs ?? 0);
+  }
+  expect(cues[0]?.startMs ?? Infinity).toBeLessThan(1500);
+  expect(cues.at(-1)?.endMs ?? 0).toBeLessThanOrEqual(durationMs + 100);
+  expect(cues.at(-1)?.endMs ?? 0).toBeGreaterThan(durationMs - 2500);
+
+  expect(Math.abs((await measureLoudness(video)) + 16)).toBeLessThanOrEqual(1);
+  const { stat } = await import('node:fs/promises');
+  expect((await stat(mediaFile(app, result.coverUrl))).size).toBeGreaterThan(500);
+  return { durationMs, cues };
+}
