@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { findRepoRoot } from '../paths';
 import { createLocalProvider } from './local/engine';
 import { warmUp } from './local/analysis';
+import { chatModelFrom, type ChatModel } from '../media/script/structured';
 import { createOpenAiProvider } from './providers/openai';
 import type { TextProvider } from './providers/types';
 import { createWritingService, readSampleBooks, type WritingService } from './service';
@@ -16,6 +17,8 @@ declare module 'fastify' {
       /** How long an untouched unfinished task is taken as alive (AppConfig.writingTaskStaleMs). */
       staleMs: number;
     };
+    /** The configured chat model for structured answers (scripts, shots, roles); null offline. */
+    chatModel: ChatModel | null;
   }
 }
 
@@ -63,6 +66,7 @@ export default fp(
       staleMs,
     });
     app.decorate('writing', { ...service, provider, runner, staleMs });
+    app.decorate('chatModel', chatModelFrom(app.config));
     app.log.info({ engine: provider.label }, 'text provider');
   },
   { name: 'writing', dependencies: ['repositories'] },

@@ -4,12 +4,15 @@ import type { AddressInfo, Socket } from 'node:net';
 /**
  * A loopback server speaking the OpenAI Chat Completions protocol as the real one does:
  * `POST /v1/chat/completions` with `stream: true` answers `text/event-stream` chunks
- * `data: {"choices":[{"delta":{"content":"…"}}]}` then `data: [DONE]`; failures answer the
+ * `data: {"choices":[{"delta":{"content":"…"}}]}` then `data: [DONE]`; without `stream` it
+ * answers one `chat.completion` object with the whole message; failures answer the
  * status with `{ "error": { "message", "type", "code" } }`. Each request takes the next scripted
  * behaviour; when the script is empty it streams `defaultTokens`.
  */
 export type Behaviour =
   | { type: 'stream'; tokens: string[]; delayMs?: number }
+  /** A whole answer: a `chat.completion` object (for requests without `stream: true`). */
+  | { type: 'message'; content: string }
   | { type: 'error'; status: number; message: string; code?: string; errorType?: string }
   | { type: 'hang' }
   | { type: 'hangAfter'; tokens: string[] }
@@ -65,8 +68,33 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           );
           return;
         }
-        const behaviour = fake.script.shift() ?? { type: 'stream', tokens: fake.defaultTokens };
+        let behaviour: Behaviour = fake.script.shift() ?? {
+          type: 'stream',
+          tokens: fake.defaultTokens,
+        };
+        const streaming = fake.requests.at(-1)?.body.stream === true;
+        if (behaviour.type === 'stream' && !streaming) {
+          behaviour = { type: 'message', content: behaviour.tokens.join('') };
+        }
         switch (behaviour.type) {
+          case 'message':
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(
+              JSON.stringify({
+                id: 'chatcmpl-test',
+                object: 'chat.completion',
+                created: Math.floor(Date.now() / 1000),
+                model: 'fake-model',
+                choices: [
+                  {
+                    index: 0,
+                    message: { role: 'assistant', content: behaviour.content },
+                    finish_reason: 'stop',
+                  },
+                ],
+              }),
+            );
+            return;
           case 'error':
             res.writeHead(behaviour.status, { 'content-type': 'application/json' });
             res.end(

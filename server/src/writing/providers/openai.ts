@@ -9,7 +9,7 @@ export interface OpenAiProviderOptions extends LlmConfig {
   retryBaseMs?: number;
 }
 
-const host = (baseUrl: string) => {
+export const host = (baseUrl: string) => {
   try {
     return new URL(baseUrl).host;
   } catch {
@@ -24,7 +24,7 @@ function upstreamDetail(error: InstanceType<typeof OpenAI.APIError>): string {
   return message ? `（服务返回：${message.slice(0, 120)}）` : '';
 }
 
-const RETRYABLE = (status: number | undefined) =>
+export const RETRYABLE = (status: number | undefined) =>
   status === undefined || status === 429 || status >= 500;
 
 /**
@@ -33,26 +33,17 @@ const RETRYABLE = (status: number | undefined) =>
  * every gap between tokens (the SDK's covers only the response headers); our own retry, before
  * the first token only, so a retried attempt never repeats text the user already saw.
  */
-export function createOpenAiProvider(options: OpenAiProviderOptions): TextProvider {
-  const name = `${options.model}（${host(options.baseUrl)}）`;
-  const who = `文本模型服务 ${name}`;
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // Local servers (Ollama, vLLM) take no key, but the SDK refuses to start without one.
-    apiKey: options.apiKey || 'not-needed',
-    maxRetries: 0,
-    // Failures reach the user through mapError; the SDK's own console lines would only be noise.
-    logLevel: 'off',
-    timeout: options.timeoutMs * 10,
-  });
-  const retryBaseMs = options.retryBaseMs ?? 800;
-
-  function mapError(error: unknown, timedOut: boolean, attempts: number): ProviderError {
+/**
+ * Maps an OpenAI SDK failure to a ProviderError whose Chinese message names the model and the
+ * host (`who`) and says what to do. Shared by the streaming writer and the JSON chat model.
+ */
+export function openAiErrorMapper(who: string, timeoutMs: number) {
+  return function mapError(error: unknown, timedOut: boolean, attempts: number): ProviderError {
     const tried = attempts > 1 ? `，已重试 ${attempts - 1} 次` : '';
     if (timedOut || error instanceof OpenAI.APIConnectionTimeoutError) {
       return new ProviderError(
         'timeout',
-        `${who} 响应超时（${Math.round(options.timeoutMs / 1000)} 秒内没有返回内容${tried}），请稍后重试`,
+        `${who} 响应超时（${Math.round(timeoutMs / 1000)} 秒内没有返回内容${tried}），请稍后重试`,
       );
     }
     if (error instanceof OpenAI.APIConnectionError) {
@@ -99,7 +90,23 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): TextProvid
     }
     const cause = error instanceof Error ? error.message : String(error);
     return new ProviderError('unreachable', `${who} 的连接中断了（${cause}），请重试`);
-  }
+  };
+}
+
+export function createOpenAiProvider(options: OpenAiProviderOptions): TextProvider {
+  const name = `${options.model}（${host(options.baseUrl)}）`;
+  const who = `文本模型服务 ${name}`;
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    // Local servers (Ollama, vLLM) take no key, but the SDK refuses to start without one.
+    apiKey: options.apiKey || 'not-needed',
+    maxRetries: 0,
+    // Failures reach the user through mapError; the SDK's own console lines would only be noise.
+    logLevel: 'off',
+    timeout: options.timeoutMs * 10,
+  });
+  const retryBaseMs = options.retryBaseMs ?? 800;
+  const mapError = openAiErrorMapper(who, options.timeoutMs);
 
   return {
     name: 'openai',
