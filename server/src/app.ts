@@ -25,6 +25,7 @@ import ssoRoutes from './routes/api/sso/index';
 import userRoutes from './routes/api/user/index';
 import videoRoutes from './routes/api/video/index';
 import videoCatalogRoutes from './routes/api/video/catalog';
+import videoProgressRoutes from './routes/api/video/progress-stream';
 import videoImageRoutes from './routes/api/video/images';
 import roleRoutes from './routes/api/role/index';
 import libraryRoutes from './routes/api/library/index';
@@ -96,6 +97,7 @@ export async function buildApp(
   await app.register(writingRoutes);
   await app.register(videoRoutes);
   await app.register(videoCatalogRoutes);
+  await app.register(videoProgressRoutes);
   await app.register(videoImageRoutes);
   await app.register(editRoutes);
   await app.register(roleRoutes);

@@ -52,7 +52,39 @@ export interface AppConfig {
   writingTaskStaleMs?: number;
   /** Video tasks (src/tasks); absent: jobs are enqueued but not worked in this process. */
   videoTasks?: VideoTasksConfig;
+  /** Image provider (IMAGE_* or COMFYUI_*); absent or null: the local frame renderer draws. */
+  images?: ImageProviderConfig | null;
+  /** OpenAI-compatible speech provider (TTS_*); absent or null: offline espeak-ng only. */
+  tts?: TtsConfig | null;
+  /**
+   * OpenAI-compatible transcription (TRANSCRIBE_*) for reverse videos without a subtitle track;
+   * absent or null: the subtitle track or the user's own script.
+   */
+  transcribe?: TranscribeConfig | null;
 }
+
+/** Where shot and role pictures come from when a provider is configured (src/media/images). */
+export type ImageProviderConfig =
+  | {
+      kind: 'openai';
+      /** An OpenAI-compatible API root, e.g. https://api.openai.com/v1 */
+      baseUrl: string;
+      apiKey: string;
+      model: string;
+      /** `WxH` asked for portrait pictures (landscape swaps it): sizes the service accepts. */
+      portraitSize: string;
+      timeoutMs: number;
+    }
+  | {
+      kind: 'comfyui';
+      /** A ComfyUI server, e.g. http://127.0.0.1:8188 */
+      url: string;
+      /** An API-format workflow with %prompt% placeholders; null: the one shipped. */
+      workflowPath: string | null;
+      /** Checkpoint the shipped workflow loads. */
+      checkpoint: string;
+      timeoutMs: number;
+    };
 
 export interface VideoTasksConfig {
   /** Work jobs in this process (the default of `pnpm start`); off when worker processes do. */
@@ -79,6 +111,28 @@ export interface LlmConfig {
   timeoutMs: number;
   /** Further attempts after a connection error, 429 or 5xx (before the first token). */
   maxRetries: number;
+}
+
+export interface TranscribeConfig {
+  /** `POST {baseUrl}/audio/transcriptions`, e.g. https://api.openai.com/v1 */
+  baseUrl: string;
+  /** Empty for servers without keys (a local whisper server). */
+  apiKey: string;
+  model: string;
+  /** One whole transcription may take this long. */
+  timeoutMs: number;
+}
+
+export interface TtsConfig {
+  /** `POST {baseUrl}/audio/speech`, e.g. https://api.openai.com/v1 */
+  baseUrl: string;
+  /** Empty for servers without keys. */
+  apiKey: string;
+  model: string;
+  /** The provider's voice names offered in tts_list (TTS_VOICES, comma separated). */
+  voices: string[];
+  /** One sentence's synthesis may take this long. */
+  timeoutMs: number;
 }
 
 export const DEFAULTS = {

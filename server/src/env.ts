@@ -85,6 +85,80 @@ function llmConfig(): AppConfig['llm'] {
   };
 }
 
+/** TTS_BASE_URL turns the OpenAI-compatible speech provider on; the rest have defaults. */
+function ttsConfig(): AppConfig['tts'] {
+  const baseUrl = url('TTS_BASE_URL');
+  if (!baseUrl) return null;
+  const voices = (process.env.TTS_VOICES ?? '')
+    .split(',')
+    .map((voice) => voice.trim())
+    .filter(Boolean);
+  if (voices.some((voice) => !/^[\w.-]{1,40}$/.test(voice))) {
+    throw new EnvError(
+      `TTS_VOICES must be voice names separated by commas, got "${process.env.TTS_VOICES}"`,
+    );
+  }
+  return {
+    baseUrl,
+    apiKey: process.env.TTS_API_KEY?.trim() ?? '',
+    model: process.env.TTS_MODEL?.trim() || 'tts-1',
+    // OpenAI's own voices when the installation does not list its provider's.
+    voices: voices.length > 0 ? voices : ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'],
+    timeoutMs: int('TTS_TIMEOUT_MS', 60_000, 1_000, 600_000),
+  };
+}
+
+/**
+ * IMAGE_BASE_URL (an OpenAI-compatible images API) or COMFYUI_URL turns an image provider on;
+ * neither: the local frame renderer. Both at once would leave the choice to chance: refused.
+ */
+function imagesConfig(): AppConfig['images'] {
+  const baseUrl = url('IMAGE_BASE_URL');
+  const comfyUrl = url('COMFYUI_URL');
+  const timeoutMs = int('IMAGE_TIMEOUT_MS', 120_000, 1_000, 900_000);
+  if (baseUrl && comfyUrl) throw new EnvError('set IMAGE_BASE_URL or COMFYUI_URL, not both');
+  if (comfyUrl) {
+    const workflow = process.env.COMFYUI_WORKFLOW?.trim();
+    return {
+      kind: 'comfyui',
+      url: comfyUrl,
+      workflowPath: workflow ? path.resolve(workflow) : null,
+      checkpoint: process.env.COMFYUI_CHECKPOINT?.trim() || 'v1-5-pruned-emaonly.safetensors',
+      timeoutMs,
+    };
+  }
+  const model = process.env.IMAGE_MODEL?.trim() ?? '';
+  if (!baseUrl) {
+    if (model) throw new EnvError('IMAGE_MODEL is set but IMAGE_BASE_URL is not');
+    return null;
+  }
+  if (!model) throw new EnvError('IMAGE_BASE_URL is set: IMAGE_MODEL must name the model too');
+  const size = process.env.IMAGE_SIZE?.trim() || '1024x1792';
+  if (!/^\d{2,5}x\d{2,5}$/.test(size)) {
+    throw new EnvError(`IMAGE_SIZE must be WIDTHxHEIGHT, got "${size}"`);
+  }
+  return {
+    kind: 'openai',
+    baseUrl,
+    apiKey: process.env.IMAGE_API_KEY?.trim() ?? '',
+    model,
+    portraitSize: size,
+    timeoutMs,
+  };
+}
+
+/** TRANSCRIBE_BASE_URL turns the OpenAI-compatible transcription provider on. */
+function transcribeConfig(): AppConfig['transcribe'] {
+  const baseUrl = url('TRANSCRIBE_BASE_URL');
+  if (!baseUrl) return null;
+  return {
+    baseUrl,
+    apiKey: process.env.TRANSCRIBE_API_KEY?.trim() ?? '',
+    model: process.env.TRANSCRIBE_MODEL?.trim() || 'whisper-1',
+    timeoutMs: int('TRANSCRIBE_TIMEOUT_MS', 300_000, 1_000, 1_800_000),
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function readEnv(): ServerEnv {
@@ -132,6 +206,9 @@ export function readEnv(): ServerEnv {
       },
       logLevel: logLevel as AppConfig['logLevel'],
       llm: llmConfig(),
+      images: imagesConfig(),
+      tts: ttsConfig(),
+      transcribe: transcribeConfig(),
       writingTaskStaleMs: databaseUrl ? undefined : 0,
       videoTasks: {
         // Off when the installation runs `pnpm --filter @kol/server worker` processes instead.

@@ -13,6 +13,13 @@ export const REQUEST_FAILED_MESSAGE = '请求失败';
  * the text so far as one `delta`.
  */
 export const WRITING_STREAM_PATH = '/api/writing/gen_stream';
+/**
+ * Progress of a work's video (or merge) task as server-sent events (`?workId=`), outside the
+ * JSON envelope: event `progress` with a WorkResult each time the stage or percentage changes,
+ * then `done` with the final WorkResult (succeeded, failed or cancelled) and the stream ends.
+ * A work with nothing running answers `done` at once.
+ */
+export const VIDEO_PROGRESS_STREAM_PATH = '/api/video/progress_stream';
 /** Largest book a user may upload (TXT in UTF-8 or GB18030, or EPUB). */
 export const MAX_BOOK_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Largest image a user may upload (avatars, role references). */

@@ -139,8 +139,14 @@ export interface UserUploadsTable {
   user_id: number;
   url: string;
   name: string;
+  /** 'image' | 'video' | 'audio' (migration 010). */
+  kind: Generated<UploadKind>;
+  /** Probed length of a video or audio upload; null for images. */
+  duration_ms: number | null;
   created_at: CreatedAt;
 }
+
+export type UploadKind = 'image' | 'video' | 'audio';
 
 export interface KolMetaTable {
   key: string;
@@ -241,6 +247,58 @@ export interface VideoTaskStagesTable {
   finished_at: NullableTimestamp;
 }
 
+/** A group of roles for one video project (migrations/007_roles.sql); not a runner task. */
+export interface RoleTasksTable {
+  id: string;
+  user_id: number;
+  type: number;
+  work_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  user_id: number;
+  task_id: string | null;
+  name: string;
+  description: Generated<string>;
+  reference_image_url: Generated<string>;
+  image_urls: ColumnType<string[], string | undefined, string>;
+  seed: number;
+  lora_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A segment of a cut video as stored (migration 009); see repositories/cut-videos.ts. */
+export interface StoredCutSegment {
+  text: string;
+  materialId: number | null;
+  startMs: number;
+  endMs: number;
+  /** The segment's speech, relative to the media dir ('' until generate_cut_tts made it). */
+  audio: string;
+  audioDurationMs: number;
+}
+
+export interface CutVideosTable {
+  work_id: number;
+  user_id: number;
+  segments: ColumnType<StoredCutSegment[], string, string>;
+  voice_id: Generated<string>;
+  music_id: number | null;
+  finished: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A failed async_tts_try the user acknowledged (migration 008). */
+export interface SpeechTryAcksTable {
+  task_id: string;
+  user_id: number;
+  acknowledged_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -263,4 +321,8 @@ export interface Database {
   works: WorksTable;
   video_tasks: VideoTasksTable;
   video_task_stages: VideoTaskStagesTable;
+  speech_try_acks: SpeechTryAcksTable;
+  cut_videos: CutVideosTable;
+  role_tasks: RoleTasksTable;
+  roles: RolesTable;
 }

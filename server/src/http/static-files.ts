@@ -35,8 +35,13 @@ const CONTENT_TYPES: Record<string, string> = {
   '.otf': 'font/otf',
   '.wasm': 'application/wasm',
   '.mp3': 'audio/mpeg',
-  '.mp4': 'video/mp4',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
   '.wav': 'audio/wav',
+  '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.webm': 'video/webm',
+  '.mkv': 'video/x-matroska',
   // Subtitles: UTF-8 text, so a browser shows the Chinese rather than mojibake.
   '.srt': 'text/plain; charset=utf-8',
 };
@@ -125,11 +130,49 @@ export async function sendFile(
     .header('x-content-type-options', 'nosniff')
     .type(contentTypeOf(file));
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.header('accept-ranges', 'bytes');
+  // Players ask for ranges to seek in a video or an audio file: one range is served.
+  const range = byteRange(request.headers.range, info.size);
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+  }
+  if (range) {
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+      .header('content-length', range.end - range.start + 1);
+    if (request.method === 'HEAD') return reply.send(Readable.from([]));
+    return reply.send(createReadStream(file, range));
+  }
   reply.header('content-length', info.size);
   // Fastify's automatic HEAD route keeps our content-length for a stream (it would write 0 for
   // no payload) and drains it: an empty one spares reading the file.
   if (request.method === 'HEAD') return reply.send(Readable.from([]));
   return reply.send(createReadStream(file));
+}
+
+/**
+ * The one byte range of a `Range: bytes=a-b` header (also `a-` and the suffix `-n`), clamped to
+ * the file; null when absent or not a single byte range (the whole file is sent then).
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    // The last n bytes.
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
 }
 
 /** A plain 404 for file paths (the JSON envelope is for `/api`). */

@@ -10,7 +10,8 @@ export interface Cue {
   endMs: number;
 }
 
-const SENTENCE_END = /([。！？!?；;…]+[”’」』）)]*|\n+)/;
+// A Latin full stop ends a sentence only before a space or the end (not in 3.5 or a.m.).
+const SENTENCE_END = /([。！？!?；;…]+[”’」』）)]*|\.+["')]*(?=\s|$)|\n+)/;
 const CLAUSE_BREAK = /([，,、：:]+)/;
 
 /**

@@ -1,17 +1,17 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { VideoSettings } from '@kol/shared-sdk/contracts';
+import { ProjectType, type VideoSettings } from '@kol/shared-sdk/contracts';
 import { createWorksRepository } from '../repositories/works';
 import { StageError, UserInputError } from '../tasks/errors';
 import type { StageContext, StageHandler } from '../tasks/types';
 import { splitSentences, writeCaptions, type Aspect, type Cue } from './captions';
 import { composeVideo, defaultSize } from './compose';
-import { renderFrameToFile } from './frames/render-frame';
-import { AMBIENT_TRACKS, ensureAmbientTrack } from './music';
+import { drawWorkShots } from './images/shots';
+import { chooseMusic, resolveWorkMusic } from './work-inputs';
+import { translateToEnglish } from './script/translate';
 import {
   checkAborted,
-  cleanScript,
-  exists,
+  requireSpeakable,
   mediaUrl,
   num,
   outputOf,
@@ -20,7 +20,8 @@ import {
   workIdOf,
   type MediaPipelineOptions,
 } from './pipeline-kit';
-import { DEFAULT_VOICE_ID, listVoices, synthesizeSentences } from './speech/espeak';
+import { DEFAULT_VOICE_ID } from './speech/espeak';
+import { speakSentences } from './speech/index';
 
 export { cleanScript, mediaUrl, type MediaPipelineOptions } from './pipeline-kit';
 
@@ -31,6 +32,11 @@ export interface PipelineShot {
   imagePrompt: string;
   sentences: string[];
 }
+
+/** The offline English voice of overseas videos when the work names none. */
+const ENGLISH_VOICE_ID = 'espeak-en-us-f';
+
+const hasCjk = (text: string) => /[\u3400-\u9fff]/.test(text);
 
 /** Sentences per shot: more makes a picture stay too long, one per shot flickers. */
 const MAX_SENTENCES_PER_SHOT = 3;
@@ -81,16 +87,37 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
     async run(ctx) {
       const work = await works.find(ctx.task.userId, workIdOf(ctx));
       if (!work) throw new UserInputError('作品不存在或已删除');
-      const text = cleanScript(work.text);
-      if (!/[\p{L}\p{N}]/u.test(text)) throw new UserInputError('「文案」为空，请先填写文案');
+      let text = requireSpeakable(work.text);
       const settings: VideoSettings = work.settings;
+      const overseas = ctx.task.type === ProjectType.comicsOverseas;
+      let translatedBy: string | null = null;
+      if (overseas && hasCjk(text)) {
+        // Overseas videos speak and caption English: a Chinese text is translated by the
+        // configured model; offline there is no translator, and the user is told so.
+        if (!options.chatModel) {
+          throw new UserInputError(
+            '海外漫剪需要英文文案：离线模式无法翻译，请填写英文文案，或配置文本模型（LLM_BASE_URL）后自动翻译',
+          );
+        }
+        text = await translateToEnglish(options.chatModel, text, ctx.signal).catch(
+          (error: unknown) => {
+            throw new StageError(error instanceof Error ? error.message : '翻译失败', {
+              provider: options.chatModel?.label ?? '文本模型',
+              cause: error,
+            });
+          },
+        );
+        translatedBy = options.chatModel.label;
+      }
       ctx.reportProgress(100);
       // The settings are snapshotted here so a resumed task renders what was asked at start.
       return {
         text,
         aspect: settings.aspect,
-        voiceId: settings.voiceId ?? DEFAULT_VOICE_ID,
+        voiceId: settings.voiceId ?? (overseas ? ENGLISH_VOICE_ID : DEFAULT_VOICE_ID),
         speed: settings.speed ?? 1,
+        musicId: await chooseMusic(options, ctx.task.userId, workIdOf(ctx), settings.musicId),
+        ...(translatedBy ? { translatedBy } : {}),
       };
     },
   };
@@ -112,20 +139,8 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
     weight: 2,
     async run(ctx) {
       const aspect = str(outputOf(ctx, 'script').aspect, '9:16') as Aspect;
-      const list = shotsOf(ctx);
-      const size = defaultSize(aspect);
-      const files: string[] = [];
-      for (const shot of list) {
-        checkAborted(ctx.signal);
-        const relative = taskRel(ctx, 'frames', `shot-${String(shot.index).padStart(3, '0')}.jpg`);
-        // A frame written whole before a crash is kept: renderFrameToFile renames when done.
-        if (!(await exists(abs(relative)))) {
-          await renderFrameToFile({ scene: shot.imagePrompt, ...size }, abs(relative));
-        }
-        files.push(relative);
-        ctx.reportProgress(((shot.index + 1) / list.length) * 100);
-      }
-      return { images: files };
+      // The provider with the work's roles and style, the local frame where it fails.
+      return drawWorkShots(options, ctx, shotsOf(ctx), aspect);
     },
   };
 
@@ -135,16 +150,17 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
     async run(ctx) {
       const settings = outputOf(ctx, 'script');
       const list = shotsOf(ctx);
-      const known = listVoices().some((v) => v.voiceId === settings.voiceId);
       const sentences = list.flatMap((shot) => shot.sentences);
       const relative = taskRel(ctx, 'narration.wav');
       ctx.reportProgress(5);
-      const spoken = await synthesizeSentences(sentences, abs(relative), {
-        // A voice of a provider that is not configured here: the offline default speaks.
-        voiceId: known ? str(settings.voiceId) : DEFAULT_VOICE_ID,
+      // A voice that cannot speak here (provider failing or not configured): an offline one does, with a note.
+      const spoken = await speakSentences(sentences, abs(relative), {
+        voiceId: str(settings.voiceId),
         speed: num(settings.speed, 1),
+        tts: options.tts ?? null,
+        signal: ctx.signal,
       }).catch((error: unknown) => {
-        throw new StageError('离线语音合成失败，请稍后重试', {
+        throw new StageError('语音合成失败，请稍后重试', {
           provider: 'espeak-ng',
           cause: error,
         });
@@ -162,32 +178,46 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
         narration: relative,
         durationMs: spoken.durationMs,
         cues: spoken.segments.map((s) => ({ text: s.text, startMs: s.startMs, endMs: s.endMs })),
+        engine: spoken.engine,
+        ...(spoken.note ? { note: spoken.note } : {}),
         shotDurations,
       };
     },
   };
 
-  const compose: StageHandler = {
+  return [script, shots, images, voice, stillsComposeStage(options)];
+}
+
+/**
+ * The final stage of the pipelines made of still pictures (comics, overseas, anime): each
+ * picture of the `images` stage held for its shot's duration from the `voice` stage
+ * (`shotDurations`, `cues`, `narration`), the captions burned in, the music of the `script`
+ * stage's `musicId` (or the work's default track) ducked under the voice.
+ */
+export function stillsComposeStage(options: MediaPipelineOptions): StageHandler {
+  return {
     name: 'compose',
     weight: 6,
     async run(ctx) {
-      const aspect = str(outputOf(ctx, 'script').aspect, '9:16') as Aspect;
+      const { rel: taskRel, abs, relOf } = taskFiles(options, ctx);
+      const script = outputOf(ctx, 'script');
+      const aspect = str(script.aspect, '9:16') as Aspect;
       const frames = outputOf(ctx, 'images').images as string[];
       const spoken = outputOf(ctx, 'voice');
       const durations = spoken.shotDurations as number[];
       const cues = spoken.cues as Cue[];
       const size = options.renderSize ?? defaultSize(aspect);
-      const dir = abs(taskRel(ctx));
       const captions = {
         srtPath: path.join(ctx.workDir, 'captions.srt'),
         assPath: path.join(ctx.workDir, 'captions.ass'),
       };
       await writeCaptions(cues, captions, size, aspect);
-      // One built-in track per work, so a regenerated video keeps its music.
-      const track = AMBIENT_TRACKS[workIdOf(ctx) % AMBIENT_TRACKS.length] ?? AMBIENT_TRACKS[0];
-      const musicPath = track
-        ? await ensureAmbientTrack(path.join(options.mediaDir, 'library', 'music'), track.id)
-        : undefined;
+      const musicPath = await resolveWorkMusic(
+        options,
+        ctx.task.userId,
+        workIdOf(ctx),
+        script.musicId,
+      );
       checkAborted(ctx.signal);
       const result = await composeVideo(
         {
@@ -200,7 +230,7 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
           ...(musicPath ? { musicPath } : {}),
           ...captions,
         },
-        dir,
+        abs(taskRel()),
         {
           size,
           // Tasks already run one per core: shots of one task share the cores, not multiply them.
@@ -209,19 +239,16 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
           onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
         },
       );
-      const rel = (file: string) => path.relative(options.mediaDir, file);
       return {
-        video: rel(result.videoPath),
-        srt: rel(result.srtPath),
-        cover: rel(result.coverPath),
+        video: relOf(result.videoPath),
+        srt: relOf(result.srtPath),
+        cover: relOf(result.coverPath),
         videoDurationMs: result.durationMs,
         // Read by get_work_result from the task's merged outputs.
-        videoUrl: mediaUrl(rel(result.videoPath)),
-        srtUrl: mediaUrl(rel(result.srtPath)),
-        coverUrl: mediaUrl(rel(result.coverPath)),
+        videoUrl: mediaUrl(relOf(result.videoPath)),
+        srtUrl: mediaUrl(relOf(result.srtPath)),
+        coverUrl: mediaUrl(relOf(result.coverPath)),
       };
     },
   };
-
-  return [script, shots, images, voice, compose];
 }

@@ -67,12 +67,12 @@ function zoompan(motion: Motion, n: number, w: number, h: number): string {
 }
 
 /** Quotes a value for a filtergraph option (single quotes; a quote itself cannot appear). */
-function filterValue(value: string): string {
+export function filterValue(value: string): string {
   if (/['\n]/.test(value)) throw new Error(`路径中含有不支持的字符：${value}`);
   return `'${value.replace(/\\/g, '/')}'`;
 }
 
-async function mapLimit<T, R>(
+export async function mapLimit<T, R>(
   items: T[],
   limit: number,
   fn: (item: T, i: number) => Promise<R>,
@@ -89,7 +89,7 @@ async function mapLimit<T, R>(
   return results;
 }
 
-async function expectDuration(
+export async function expectDuration(
   file: string,
   expectedMs: number,
   what: string,
@@ -108,14 +108,227 @@ function parseLoudnormJson(stderr: string): Record<string, string> {
 }
 
 /**
+ * Part boundaries in frames, rounded on the cumulative timeline so rounding never drifts;
+ * `durationMs` is the whole video's length at whole frames.
+ */
+export function frameBoundaries(durationsMs: number[]): {
+  boundaries: number[];
+  durationMs: number;
+} {
+  const boundaries = [0];
+  let acc = 0;
+  for (const d of durationsMs) {
+    acc += Math.max(0, d);
+    boundaries.push(Math.round((acc * FPS) / 1000));
+  }
+  const totalFrames = boundaries[boundaries.length - 1] ?? 0;
+  if (totalFrames <= 0) throw new Error('分镜总时长为零');
+  return { boundaries, durationMs: Math.round((totalFrames * 1000) / FPS) };
+}
+
+/** Ken Burns filters for a still (`[0:v]` in, the output size out), motion varied by index. */
+export function kenBurnsFilters(
+  index: number,
+  frames: number,
+  size: { width: number; height: number },
+): string[] {
+  // Upscaled input gives zoompan sub-pixel room: its crop offsets are whole input pixels.
+  const sw = Math.round((size.width * 1.5) / 2) * 2;
+  const sh = Math.round((size.height * 1.5) / 2) * 2;
+  const motion = MOTIONS[index % MOTIONS.length] ?? 'zoom-in';
+  return [
+    `scale=${sw}:${sh}:force_original_aspect_ratio=increase,crop=${sw}:${sh},setsar=1`,
+    zoompan(motion, frames, size.width, size.height),
+  ];
+}
+
+/**
+ * Encodes one part (a shot, a segment) of exactly `frames` frames: `filters` turn the first
+ * input's video into the picture at the output size, then the captions of the whole narration
+ * are burned in the same pass. Its frames are shifted to their global time before `subtitles`
+ * and back after, so a caption crossing a part boundary continues seamlessly and no per-part
+ * caption files are needed. Same encoder settings for every part, so `-c copy` concat is clean.
+ */
+export async function renderPart(
+  part: {
+    inputArgs: string[];
+    filters: string[];
+    firstFrame: number;
+    frames: number;
+    /** The narration's ASS, copied to a path without filtergraph-special characters. */
+    assPath: string;
+  },
+  out: string,
+  options: ComposeOptions = {},
+): Promise<string> {
+  const ff: FfmpegOptions = { ffmpegPath: options.ffmpegPath };
+  const graph = [
+    `[0:v]${part.filters.join(',')}`,
+    `setpts=PTS-STARTPTS+${(part.firstFrame / FPS).toFixed(6)}/TB`,
+    `subtitles=filename=${filterValue(part.assPath)}:fontsdir=${filterValue(cjkFonts().dir)}`,
+    'setpts=PTS-STARTPTS',
+    'format=yuv420p[v]',
+  ].join(',');
+  await ffmpegToFile(
+    [
+      ...part.inputArgs,
+      '-filter_complex',
+      graph,
+      '-map',
+      '[v]',
+      '-frames:v',
+      String(part.frames),
+      '-r',
+      String(FPS),
+      '-c:v',
+      'libx264',
+      '-preset',
+      options.preset ?? 'veryfast',
+      '-crf',
+      String(options.crf ?? 23),
+      '-pix_fmt',
+      'yuv420p',
+      '-an',
+      '-video_track_timescale',
+      '15360',
+    ],
+    out,
+    {
+      ...ff,
+      validate: (tmp) =>
+        expectDuration(tmp, Math.round((part.frames * 1000) / FPS), '分镜视频', ff),
+    },
+  );
+  return out;
+}
+
+/**
+ * The final pass shared by every composition: parts joined by the concat demuxer without
+ * re-encoding; the narration, and the music looped and ducked under it, mixed and normalised
+ * (two-pass linear loudnorm) to TARGET_LUFS; the SRT beside the video; the cover.
+ */
+export async function finishComposition(
+  input: {
+    /** Encoded parts in order (same codec settings), `durationMs` long together. */
+    parts: string[];
+    narrationWav: string;
+    musicPath?: string;
+    srtPath: string;
+    durationMs: number;
+    /** Scratch folder of the composition (the caller removes it). */
+    tmpDir: string;
+  },
+  workDir: string,
+  options: ComposeOptions = {},
+): Promise<ComposeResult> {
+  if (input.parts.length === 0) throw new Error('没有可合成的分镜');
+  const ff: FfmpegOptions = { ffmpegPath: options.ffmpegPath };
+  const name = options.name ?? 'video';
+  const { durationMs, tmpDir } = input;
+  const list = input.parts.map((f) => `file ${filterValue(f)}`).join('\n');
+  const listPath = path.join(tmpDir, 'parts.txt');
+  await writeFile(listPath, `${list}\n`, 'utf8');
+
+  // Audio pass: voice padded to the picture's length, music looped and ducked under the
+  // voice, then measured for a linear (two-pass) loudnorm, which keeps speech dynamics.
+  const seconds = (durationMs / 1000).toFixed(3);
+  const fmt = 'aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
+  const mixPath = path.join(tmpDir, 'mix.wav');
+  const audioInputs = ['-i', input.narrationWav];
+  let graph: string;
+  if (input.musicPath) {
+    audioInputs.push('-stream_loop', '-1', '-i', input.musicPath);
+    graph = [
+      `[0:a]${fmt},apad,atrim=0:${seconds},asplit=2[voice][key]`,
+      `[1:a]${fmt},volume=${options.musicVolume ?? 0.35},atrim=0:${seconds}[music]`,
+      '[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=20:release=400[ducked]',
+      // ffmpeg 4.1's amix has no `normalize` and halves each input; loudnorm restores level.
+      '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,asplit=2[out][meas]',
+    ].join(';');
+  } else {
+    graph = `[0:a]${fmt},apad,atrim=0:${seconds},asplit=2[out][meas]`;
+  }
+  graph += `;[meas]loudnorm=I=${TARGET_LUFS}:TP=-1.5:LRA=20:print_format=json[m]`;
+  const measured = parseLoudnormJson(
+    await ffmpegToFile(
+      [...audioInputs, '-filter_complex', graph, '-map', '[out]', '-c:a', 'pcm_s16le'],
+      mixPath,
+      {
+        ...ff,
+        argsAfterOutput: ['-map', '[m]', '-f', 'null', '-'],
+      },
+    ),
+  );
+  const m = (k: string): string => {
+    const v = measured[k];
+    if (v === undefined || !Number.isFinite(Number(v))) throw new Error(`响度测量结果缺少 ${k}`);
+    return v;
+  };
+  // Silence measures -inf/-70: then there is nothing to normalise.
+  const silent = Number(m('input_i')) < -60;
+  // loudnorm works in 3 s windows and misses the target by several LU on a shorter clip: that
+  // one gets the measured gain itself (what linear loudnorm applies), peaks limited to -1.5 dBTP.
+  const short = durationMs < 3500;
+  const loudnorm = silent
+    ? 'anull'
+    : short
+      ? `volume=${(TARGET_LUFS - Number(m('input_i'))).toFixed(2)}dB,alimiter=limit=0.84:level=false`
+      : `loudnorm=I=${TARGET_LUFS}:TP=-1.5:LRA=20:measured_I=${m('input_i')}:measured_TP=${m('input_tp')}:measured_LRA=${m('input_lra')}:measured_thresh=${m('input_thresh')}:offset=${m('target_offset')}:linear=true`;
+
+  const videoPath = path.join(workDir, `${name}.mp4`);
+  await ffmpegToFile(
+    [
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      listPath,
+      '-i',
+      mixPath,
+      '-filter_complex',
+      // Explicit layouts: ffmpeg 4.1 reads the WAV's layout as a guess and then fails to
+      // negotiate one between aresample and the AAC encoder.
+      `[1:a]aformat=channel_layouts=stereo,${loudnorm},aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`,
+      '-map',
+      '0:v',
+      '-map',
+      '[a]',
+      '-c:v',
+      'copy',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '160k',
+      '-t',
+      seconds,
+      '-movflags',
+      '+faststart',
+    ],
+    videoPath,
+    { ...ff, validate: (tmp) => expectDuration(tmp, durationMs, '成片', ff) },
+  );
+
+  const srtPath = path.join(workDir, `${name}.srt`);
+  if (path.resolve(input.srtPath) !== path.resolve(srtPath)) await copyFile(input.srtPath, srtPath);
+
+  // The cover is the first frame of the first part, captions included, as viewers see it.
+  const coverPath = path.join(workDir, `${name}-cover.jpg`);
+  await ffmpegToFile(
+    ['-i', input.parts[0] ?? videoPath, '-frames:v', '1', '-q:v', '3'],
+    coverPath,
+    ff,
+  );
+
+  return { videoPath, srtPath, coverPath, durationMs };
+}
+
+/**
  * The measured fast recipe (TOOLCHAIN.md): one ffmpeg per shot, the still decoded once and
  * zoompan with d=frames (`-loop 1` decodes the picture every frame, 30 to 50 times slower),
  * captions burned in that same pass; shots joined by the concat demuxer with `-c copy`; the
  * audio (narration, looped music ducked under it) mixed and normalised in the final pass.
- *
- * Captions: every shot burns the one ASS file of the whole narration. Its frames are shifted to
- * their global time before `subtitles` and back after, so a caption crossing a shot boundary
- * continues seamlessly and no per-shot caption files are needed.
+ * Captions: every shot burns the one ASS file of the whole narration (see renderPart).
  */
 export async function composeVideo(
   input: ComposeInput,
@@ -125,31 +338,15 @@ export async function composeVideo(
   if (input.shots.length === 0) throw new Error('没有可合成的分镜');
   const { width, height } = options.size ?? defaultSize(input.aspect);
   if (width % 2 || height % 2) throw new Error('画面尺寸必须为偶数');
-  const ff: FfmpegOptions = { ffmpegPath: options.ffmpegPath };
   const name = options.name ?? 'video';
   const tmpDir = path.join(workDir, `.${name}-parts`);
   await mkdir(tmpDir, { recursive: true });
-  const preset = options.preset ?? 'veryfast';
-  const crf = String(options.crf ?? 23);
 
   try {
-    // Shot boundaries are rounded on the cumulative timeline so rounding never drifts.
-    const boundaries = [0];
-    let acc = 0;
-    for (const s of input.shots) {
-      acc += Math.max(0, s.durationMs);
-      boundaries.push(Math.round((acc * FPS) / 1000));
-    }
-    const totalFrames = boundaries[boundaries.length - 1] ?? 0;
-    if (totalFrames <= 0) throw new Error('分镜总时长为零');
-    const durationMs = Math.round((totalFrames * 1000) / FPS);
+    const { boundaries, durationMs } = frameBoundaries(input.shots.map((s) => s.durationMs));
 
     const assLocal = path.join(tmpDir, 'captions.ass');
     await copyFile(input.assPath, assLocal);
-    const fontsDir = cjkFonts().dir;
-    // Upscaled input gives zoompan sub-pixel room: its crop offsets are whole input pixels.
-    const sw = Math.round((width * 1.5) / 2) * 2;
-    const sh = Math.round((height * 1.5) / 2) * 2;
 
     const total = input.shots.length + 1;
     let done = 0;
@@ -159,151 +356,37 @@ export async function composeVideo(
       async (shot, i) => {
         const first = boundaries[i] ?? 0;
         const frames = (boundaries[i + 1] ?? first) - first;
-        const out = path.join(tmpDir, `shot-${String(i).padStart(3, '0')}.mp4`);
         if (frames <= 0) return null;
-        const motion = MOTIONS[i % MOTIONS.length] ?? 'zoom-in';
-        const graph = [
-          `[0:v]scale=${sw}:${sh}:force_original_aspect_ratio=increase,crop=${sw}:${sh},setsar=1`,
-          zoompan(motion, frames, width, height),
-          `setpts=PTS-STARTPTS+${(first / FPS).toFixed(6)}/TB`,
-          `subtitles=filename=${filterValue(assLocal)}:fontsdir=${filterValue(fontsDir)}`,
-          'setpts=PTS-STARTPTS',
-          'format=yuv420p[v]',
-        ].join(',');
-        await ffmpegToFile(
-          [
-            '-i',
-            input.shots[i]?.imagePath ?? '',
-            '-filter_complex',
-            graph,
-            '-map',
-            '[v]',
-            '-frames:v',
-            String(frames),
-            '-r',
-            String(FPS),
-            '-c:v',
-            'libx264',
-            '-preset',
-            preset,
-            '-crf',
-            crf,
-            '-pix_fmt',
-            'yuv420p',
-            // Same encoder settings and a fixed GOP start per shot so `-c copy` concat is clean.
-            '-an',
-            '-video_track_timescale',
-            '15360',
-          ],
-          out,
+        const out = await renderPart(
           {
-            ...ff,
-            validate: (tmp) =>
-              expectDuration(tmp, Math.round((frames * 1000) / FPS), '分镜视频', ff),
+            inputArgs: ['-i', shot.imagePath],
+            filters: kenBurnsFilters(i, frames, { width, height }),
+            firstFrame: first,
+            frames,
+            assPath: assLocal,
           },
+          path.join(tmpDir, `shot-${String(i).padStart(3, '0')}.mp4`),
+          options,
         );
         options.onProgress?.(++done, total);
         return out;
       },
     );
 
-    const list = shotFiles
-      .filter((f): f is string => f !== null)
-      .map((f) => `file ${filterValue(f)}`)
-      .join('\n');
-    const listPath = path.join(tmpDir, 'shots.txt');
-    await writeFile(listPath, `${list}\n`, 'utf8');
-
-    // Audio pass: voice padded to the picture's length, music looped and ducked under the
-    // voice, then measured for a linear (two-pass) loudnorm, which keeps speech dynamics.
-    const seconds = (durationMs / 1000).toFixed(3);
-    const fmt = 'aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
-    const mixPath = path.join(tmpDir, 'mix.wav');
-    const audioInputs = ['-i', input.narrationWav];
-    let graph: string;
-    if (input.musicPath) {
-      audioInputs.push('-stream_loop', '-1', '-i', input.musicPath);
-      graph = [
-        `[0:a]${fmt},apad,atrim=0:${seconds},asplit=2[voice][key]`,
-        `[1:a]${fmt},volume=${options.musicVolume ?? 0.35},atrim=0:${seconds}[music]`,
-        '[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=20:release=400[ducked]',
-        // ffmpeg 4.1's amix has no `normalize` and halves each input; loudnorm restores level.
-        '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,asplit=2[out][meas]',
-      ].join(';');
-    } else {
-      graph = `[0:a]${fmt},apad,atrim=0:${seconds},asplit=2[out][meas]`;
-    }
-    graph += `;[meas]loudnorm=I=${TARGET_LUFS}:TP=-1.5:LRA=20:print_format=json[m]`;
-    const measured = parseLoudnormJson(
-      await ffmpegToFile(
-        [...audioInputs, '-filter_complex', graph, '-map', '[out]', '-c:a', 'pcm_s16le'],
-        mixPath,
-        {
-          ...ff,
-          argsAfterOutput: ['-map', '[m]', '-f', 'null', '-'],
-        },
-      ),
-    );
-    const m = (k: string): string => {
-      const v = measured[k];
-      if (v === undefined || !Number.isFinite(Number(v))) throw new Error(`响度测量结果缺少 ${k}`);
-      return v;
-    };
-    // Silence measures -inf/-70: then there is nothing to normalise.
-    const silent = Number(m('input_i')) < -60;
-    const loudnorm = silent
-      ? 'anull'
-      : `loudnorm=I=${TARGET_LUFS}:TP=-1.5:LRA=20:measured_I=${m('input_i')}:measured_TP=${m('input_tp')}:measured_LRA=${m('input_lra')}:measured_thresh=${m('input_thresh')}:offset=${m('target_offset')}:linear=true`;
-
-    const videoPath = path.join(workDir, `${name}.mp4`);
-    await ffmpegToFile(
-      [
-        '-f',
-        'concat',
-        '-safe',
-        '0',
-        '-i',
-        listPath,
-        '-i',
-        mixPath,
-        '-filter_complex',
-        // Explicit layouts: ffmpeg 4.1 reads the WAV's layout as a guess and then fails to
-        // negotiate one between aresample and the AAC encoder.
-        `[1:a]aformat=channel_layouts=stereo,${loudnorm},aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`,
-        '-map',
-        '0:v',
-        '-map',
-        '[a]',
-        '-c:v',
-        'copy',
-        '-c:a',
-        'aac',
-        '-b:a',
-        '160k',
-        '-t',
-        seconds,
-        '-movflags',
-        '+faststart',
-      ],
-      videoPath,
-      { ...ff, validate: (tmp) => expectDuration(tmp, durationMs, '成片', ff) },
+    const result = await finishComposition(
+      {
+        parts: shotFiles.filter((f): f is string => f !== null),
+        narrationWav: input.narrationWav,
+        musicPath: input.musicPath,
+        srtPath: input.srtPath,
+        durationMs,
+        tmpDir,
+      },
+      workDir,
+      { ...options, name },
     );
     options.onProgress?.(total, total);
-
-    const srtPath = path.join(workDir, `${name}.srt`);
-    if (path.resolve(input.srtPath) !== path.resolve(srtPath))
-      await copyFile(input.srtPath, srtPath);
-
-    // The cover is the first frame of the first shot, captions included, as viewers see it.
-    const coverPath = path.join(workDir, `${name}-cover.jpg`);
-    const firstShot = shotFiles.find((f): f is string => f !== null);
-    await ffmpegToFile(
-      ['-i', firstShot ?? videoPath, '-frames:v', '1', '-q:v', '3'],
-      coverPath,
-      ff,
-    );
-
-    return { videoPath, srtPath, coverPath, durationMs };
+    return result;
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
   }

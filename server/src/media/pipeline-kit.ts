@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
+import type { ChatModel } from './script/structured';
 import { StageError, UserInputError } from '../tasks/errors';
 import type { StageContext, StageOutputs } from '../tasks/types';
 
@@ -14,8 +16,16 @@ export interface MediaPipelineOptions {
   db: Kysely<Database>;
   /** `<DATA_DIR>/media`: outputs go to `<mediaDir>/<userId>/<taskId>/`. */
   mediaDir: string;
+  /** AppConfig.uploadsDir: the users' uploaded pictures, clips and music (`/uploads/<name>`). */
+  uploadsDir: string;
   /** Output size instead of the aspect's full size (tests render small). */
   renderSize?: { width: number; height: number };
+  /** The configured chat model (scripts, storyboards, translation); null or absent offline. */
+  chatModel?: ChatModel | null;
+  /** Provider settings of AppConfig; absent or null: the offline engines. */
+  images?: AppConfig['images'];
+  tts?: AppConfig['tts'];
+  transcribe?: AppConfig['transcribe'];
 }
 
 /** The URL of a file of the media dir (the `/media/*` route serves it to its owner). */

@@ -1,7 +1,21 @@
 import { ProjectType } from '@kol/shared-sdk/contracts';
+import { animePipeline } from '../media/anime-pipeline';
 import { comicsPipeline } from '../media/comics-pipeline';
+import { convertPipeline } from '../media/convert/pipeline';
+import { decompressionPipeline } from '../media/decompression-pipeline';
+import { imagePipeline } from '../media/images/pipeline';
+import { marketPipeline } from '../media/market-pipeline';
+import {
+  CUT_TTS_TYPES,
+  MERGE_TYPES,
+  cutSpeechPipeline,
+  mergePipeline,
+} from '../media/merge-pipeline';
+import { operaPipeline } from '../media/opera-pipeline';
 import type { MediaPipelineOptions } from '../media/pipeline-kit';
-import type { PipelineRegistry } from './registry';
+import { scrollPipeline } from '../media/scroll-pipeline';
+import { speechTryPipeline } from '../media/speech/long-speech';
+import { ANY_TYPE, type PipelineRegistry } from './registry';
 
 export type { MediaPipelineOptions } from '../media/pipeline-kit';
 
@@ -15,7 +29,24 @@ export function registerVideoPipelines(
   options: MediaPipelineOptions,
 ): PipelineRegistry {
   registry.register(ProjectType.comics, comicsPipeline(options));
-  // Anime shorts reuse the comic stages until their storyboard stages (speakers, camera) exist.
-  registry.register(ProjectType.animeShorts, comicsPipeline(options));
+  // Overseas comics: the same stages, in English (the script stage translates when it can).
+  registry.register(ProjectType.comicsOverseas, comicsPipeline(options));
+  registry.register(ProjectType.animeShorts, animePipeline(options));
+  registry.register(ProjectType.market, marketPipeline(options));
+  registry.register(ProjectType.convert, convertPipeline(options));
+  registry.register(ProjectType.realOpera, operaPipeline(options));
+  registry.register(ProjectType.decompression, decompressionPipeline(options));
+  registry.register(ProjectType.decompressionOverseas, decompressionPipeline(options));
+  registry.register(ProjectType.scroll, scrollPipeline(options));
+  // Cut videos: send_merge_request renders the edited segments (types with a merge count), and
+  // generate_cut_tts speaks them.
+  for (const type of MERGE_TYPES) registry.register(type, mergePipeline(options), 'merge');
+  for (const type of CUT_TTS_TYPES) {
+    registry.register(type, cutSpeechPipeline(options), 'cut-speech');
+  }
+  // async_tts_try: long text to speech, a task of no work for any type (spends no count).
+  registry.register(ANY_TYPE, speechTryPipeline(options), 'speech');
+  // gen_img and re_gen_img: one picture (a shot, a role portrait), for any type, no count.
+  registry.register(ANY_TYPE, imagePipeline(options), 'image');
   return registry;
 }

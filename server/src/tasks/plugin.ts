@@ -27,7 +27,12 @@ export default fp(
     const registry = registerVideoPipelines(new PipelineRegistry(), {
       db: app.db,
       mediaDir: app.config.mediaDir,
+      uploadsDir: app.config.uploadsDir,
       ...(settings?.renderSize ? { renderSize: settings.renderSize } : {}),
+      chatModel: app.chatModel,
+      images: app.config.images ?? null,
+      tts: app.config.tts ?? null,
+      transcribe: app.config.transcribe ?? null,
     });
     const service = new VideoTaskService({
       db: app.db,
@@ -59,5 +64,5 @@ export default fp(
       await service.stop();
     });
   },
-  { name: 'video-tasks', dependencies: ['database'] },
+  { name: 'video-tasks', dependencies: ['database', 'writing'] },
 );

@@ -4,11 +4,15 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-
-/** What the stored name of an upload looks like; anything else under /uploads/ is a 404. */
-export const STORED_UPLOAD_NAME = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
+import { MEDIA_EXTENSIONS } from './media';
 
 export type ImageExtension = 'jpg' | 'png' | 'webp';
+const IMAGE_EXTENSIONS: readonly ImageExtension[] = ['jpg', 'png', 'webp'];
+
+/** What the stored name of an upload looks like; anything else under /uploads/ is a 404. */
+export const STORED_UPLOAD_NAME = new RegExp(
+  `^[0-9a-f]{32}\\.(${[...IMAGE_EXTENSIONS, ...MEDIA_EXTENSIONS].join('|')})$`,
+);
 
 /** The image type by its first bytes: the name and the declared type are the sender's word. */
 export function imageTypeOf(head: Buffer): ImageExtension | null {
@@ -65,9 +69,9 @@ export async function storeImage(
 }
 
 /** The name the user gave, fit for a list: no folders, no control characters, not too long. */
-export function displayName(filename: string, extension: ImageExtension): string {
+export function displayName(filename: string, extension: string): string {
   const base = filename.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || `image.${extension}`).slice(0, 200);
+  return (clean || `upload.${extension}`).slice(0, 200);
 }

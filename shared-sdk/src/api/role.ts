@@ -18,18 +18,29 @@ export const addRoleToTask = defineCall<E['addRoleToTask']>(
 export const getLoras = defineCall<E['getLoras']>('GET', '/api/lora/get_loras');
 export const getVersionList = defineCall<E['versionList']>('GET', '/api/version/version_list');
 const uploadImageCall = defineCall<E['uploadImage']>('POST', '/api/file/upload_image');
+const uploadMediaCall = defineCall<E['uploadMedia']>('POST', '/api/file/upload_media');
 
-/** Uploads one image as multipart field `file`; answers where it is served. */
-export function uploadImage(file: Blob, fileName: string, options?: CallOptions) {
+/** Sends one file as multipart field `file` through a call declared with a JSON body. */
+function sendFile<R>(
+  call: (body: never, o?: CallOptions) => R,
+  file: Blob,
+  fileName: string,
+  options?: CallOptions,
+): R {
   const form = new FormData();
   form.append('file', file, fileName);
   // The body is a FormData, which the contract (multipart) does not model as JSON.
-  return (
-    uploadImageCall as unknown as (
-      body: FormData,
-      o?: CallOptions,
-    ) => ReturnType<typeof uploadImageCall>
-  )(form, options);
+  return (call as unknown as (body: FormData, o?: CallOptions) => R)(form, options);
+}
+
+/** Uploads one image as multipart field `file`; answers where it is served. */
+export function uploadImage(file: Blob, fileName: string, options?: CallOptions) {
+  return sendFile(uploadImageCall, file, fileName, options);
+}
+
+/** Uploads one video or audio file; answers where it is served, its asset id, kind and length. */
+export function uploadMedia(file: Blob, fileName: string, options?: CallOptions) {
+  return sendFile(uploadMediaCall, file, fileName, options);
 }
 
 export const getUploadedImages = defineCall<E['uploadedImgs']>('GET', '/api/file/uploaded_imgs');

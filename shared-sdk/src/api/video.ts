@@ -1,7 +1,8 @@
 import type { VideoConfigType } from '../enums';
 import { ConfigType } from '../enums';
-import type { videoEndpoints } from '../contracts/video';
-import type { CallOptions } from '../http/client';
+import { VIDEO_PROGRESS_STREAM_PATH } from '../constants';
+import type { videoEndpoints, WorkResult } from '../contracts/video';
+import { httpClient, type CallOptions } from '../http/client';
 import { defineCall } from './define-call';
 
 type E = typeof videoEndpoints;
@@ -49,3 +50,34 @@ export const getUserNewestWorks = defineCall<E['getUserNewestWorks']>(
   'GET',
   '/api/video/get_user_newest_works',
 );
+
+export interface VideoProgressHandlers {
+  /** Each change of stage or percentage of the work's running task. */
+  onProgress: (result: WorkResult) => void;
+  /** The task ended (or nothing was running): its final result. The stream is closed. */
+  onDone: (result: WorkResult) => void;
+  /** The connection failed; the page may fall back to polling `getWorkResult`. */
+  onError: (message: string) => void;
+}
+
+/**
+ * Follows a work's video task as it renders (server-sent events). Answers a function that stops
+ * listening; the task goes on regardless.
+ */
+export function followVideoProgress(workId: number, handlers: VideoProgressHandlers): () => void {
+  const base = httpClient.defaults.baseURL ?? '';
+  const source = new EventSource(`${base}${VIDEO_PROGRESS_STREAM_PATH}?workId=${workId}`, {
+    withCredentials: true,
+  });
+  const parse = (event: MessageEvent<string>) => JSON.parse(event.data) as WorkResult;
+  source.addEventListener('progress', (event) => handlers.onProgress(parse(event)));
+  source.addEventListener('done', (event) => {
+    source.close();
+    handlers.onDone(parse(event));
+  });
+  source.addEventListener('error', () => {
+    source.close();
+    handlers.onError('进度连接中断，请刷新页面');
+  });
+  return () => source.close();
+}

@@ -4,6 +4,10 @@ import { Empty, Id, Page, PageQuery, TaskRef, Text, endpoint } from './common';
 export const MaterialTag = Type.Object({ tagId: Type.Integer(), name: Type.String() });
 export type MaterialTag = Static<typeof MaterialTag>;
 
+/**
+ * A background material: a built-in loop (negative id, source cloud 0) or the user's uploaded
+ * video (its asset id, source local 1; no cover of its own: coverUrl '').
+ */
 export const Material = Type.Object({
   materialId: Type.Integer(),
   name: Type.String(),
@@ -12,16 +16,24 @@ export const Material = Type.Object({
   durationMs: Type.Integer(),
   /** Asset source of spec section 3. */
   source: Type.Integer(),
+  tagIds: Type.Array(Type.Integer()),
 });
 export type Material = Static<typeof Material>;
 
+/**
+ * One segment of a cut video: its text, its picture (a window [startMs, endMs) of a material
+ * of get_system_material_list, or null for the work's own shot picture, where the window is
+ * ignored) and its audio once generate_cut_tts spoke it. The server keeps a segment's audio only
+ * while its text is unchanged; `audioUrl` and `audioDurationMs` sent back are otherwise ignored.
+ */
 export const CutSegment = Type.Object({
   index: Type.Integer({ minimum: 0 }),
   text: Text('片段文案', { maxLength: 2000 }),
-  materialId: Type.Union([Type.Integer(), Type.Null()]),
+  materialId: Type.Union([Type.Integer(), Type.Null()], { title: '素材' }),
   startMs: Type.Integer({ minimum: 0, title: '开始时间' }),
   endMs: Type.Integer({ minimum: 0, title: '结束时间' }),
   audioUrl: Type.String(),
+  audioDurationMs: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type CutSegment = Static<typeof CutSegment>;
 
@@ -29,7 +41,10 @@ export const CutVideo = Type.Object({
   workId: Type.Integer(),
   segments: Type.Array(CutSegment),
   voiceId: Type.String(),
+  /** As settings.musicId (< 0 built-in, > 0 the user's upload, 0 none); null: the work's own. */
   musicId: Type.Union([Type.Integer(), Type.Null()]),
+  /** end_cut_video was called since the last change: send_merge_request may render it. */
+  finished: Type.Boolean(),
 });
 export type CutVideo = Static<typeof CutVideo>;
 

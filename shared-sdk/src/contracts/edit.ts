@@ -46,9 +46,17 @@ export type SpeechBody = Static<typeof SpeechBody>;
 export const AsyncSpeechResult = Type.Object({
   taskId: Type.String(),
   state: TaskState,
+  /** The MP3 to play and download ('' until done). */
   audioUrl: Type.String(),
+  /** The same speech as WAV ('' until done). */
+  wavUrl: Type.String(),
   durationMs: Type.Integer(),
+  /** Which engine spoke it, and a note when an offline voice stood in for the asked one. */
+  engine: Type.String(),
+  note: Type.String(),
   error: Type.Union([Type.String(), Type.Null()]),
+  /** The user acknowledged the failure (update_tts_try_failed). */
+  acknowledged: Type.Boolean(),
 });
 export type AsyncSpeechResult = Static<typeof AsyncSpeechResult>;
 

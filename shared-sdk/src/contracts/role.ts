@@ -14,6 +14,14 @@ export const Role = Type.Object({
 });
 export type Role = Static<typeof Role>;
 
+/** Answer of extract_roles: the roles found (new or already in the task) and who found them. */
+export const ExtractedRoles = Type.Object({
+  roles: Type.Array(Role),
+  /** The chat model, or the local heuristic (saying why when the model failed). */
+  engine: Type.String(),
+});
+export type ExtractedRoles = Static<typeof ExtractedRoles>;
+
 export const RoleInput = Type.Object({
   taskId: Type.Optional(Text('任务编号', { maxLength: 64 })),
   name: Text('角色名', { minLength: 1, maxLength: 32 }),
@@ -58,6 +66,19 @@ export type UploadedImage = Static<typeof UploadedImage>;
 export const UploadedFile = Type.Object({ url: Type.String() });
 export type UploadedFile = Static<typeof UploadedFile>;
 
+export const MediaKind = Type.Union([Type.Literal('video'), Type.Literal('audio')]);
+export type MediaKind = Static<typeof MediaKind>;
+
+/** Answer of a video or audio upload: the stored file, its asset id and its probed length. */
+export const UploadedMedia = Type.Object({
+  url: Type.String(),
+  assetId: Type.Integer(),
+  kind: MediaKind,
+  durationMs: Type.Integer({ minimum: 0 }),
+  name: Type.String(),
+});
+export type UploadedMedia = Static<typeof UploadedMedia>;
+
 export const roleEndpoints = {
   getRoles: endpoint({
     method: 'GET',
@@ -95,7 +116,7 @@ export const roleEndpoints = {
       taskId: Text('任务编号', { minLength: 1, maxLength: 64 }),
       text: Text('原文', { minLength: 1, maxLength: 100_000 }),
     }),
-    response: Type.Array(Role),
+    response: ExtractedRoles,
   }),
   reGenImg: endpoint({
     method: 'POST',
@@ -144,6 +165,13 @@ export const roleEndpoints = {
     path: '/api/file/upload_image',
     summary: '上传图片（multipart，字段 file；JPEG、PNG、WebP，至多 5 MB）',
     response: UploadedFile,
+  }),
+  uploadMedia: endpoint({
+    method: 'POST',
+    path: '/api/file/upload_media',
+    summary:
+      '上传视频或音频（multipart，字段 file；视频 MP4、MOV、WebM、MKV 至多 200 MB，音频 MP3、M4A、WAV、OGG 至多 30 MB，时长至多 10 分钟）',
+    response: UploadedMedia,
   }),
   uploadedImgs: endpoint({
     method: 'GET',

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { findRepoRoot } from '../../paths';
-import { parseWav, pcmDurationMs, silence, writeWav, type Pcm } from './wav';
+import { joinSpoken, parseWav, pcmDurationMs, writeWav, type Pcm } from './wav';
 
 export const ESPEAK_ENGINE = 'espeak-ng（离线）';
 
@@ -163,6 +163,9 @@ export async function synthesize(
   }
 }
 
+/** The pause between sentences of a narration (every engine joins its sentences with it). */
+export const SENTENCE_PAUSE_MS = 250;
+
 export interface SpokenSegment {
   text: string;
   startMs: number;
@@ -185,29 +188,17 @@ export async function synthesizeSentences(
   const parts = sentences.map((_, i) => `${outPath}.s${i}-${tag}.wav`);
   try {
     await runWorker(sentences.map((s, i) => jobFor(s, parts[i] ?? '', options)));
-    const pauseMs = options.pauseMs ?? 250;
     const pcms: Pcm[] = [];
     for (const p of parts) pcms.push(parseWav(await readFile(p)));
-    const first = pcms[0];
-    if (!first) throw new Error('离线语音合成结果为空');
-    const buffers: Buffer[] = [];
-    const segments: SpokenSegment[] = [];
-    let at = 0;
-    pcms.forEach((pcm, i) => {
-      if (pcm.sampleRate !== first.sampleRate || pcm.channels !== first.channels)
-        throw new Error('离线语音片段格式不一致');
-      const gap = i === 0 ? Buffer.alloc(0) : silence(first, pauseMs);
-      buffers.push(gap, pcm.data);
-      at += pcmDurationMs({ ...first, data: gap });
-      const dur = pcmDurationMs(pcm);
-      segments.push({ text: sentences[i] ?? '', startMs: at, endMs: at + dur });
-      at += dur;
-    });
-    const joined: Pcm = { ...first, data: Buffer.concat(buffers) };
+    const {
+      pcm: joined,
+      durationMs,
+      segments,
+    } = joinSpoken(pcms, sentences, options.pauseMs ?? SENTENCE_PAUSE_MS);
     const tmp = `${outPath}.part-${tag}.wav`;
     await writeWav(tmp, joined);
     await rename(tmp, outPath);
-    return { wavPath: outPath, durationMs: pcmDurationMs(joined), segments };
+    return { wavPath: outPath, durationMs, segments };
   } finally {
     await Promise.all(parts.map((p) => unlink(p).catch(() => undefined)));
   }

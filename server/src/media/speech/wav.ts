@@ -76,3 +76,38 @@ export function silence(like: Omit<Pcm, 'data'>, ms: number): Buffer {
 export async function writeWav(file: string, pcm: Pcm): Promise<void> {
   await writeFile(file, encodeWav(pcm));
 }
+
+export interface JoinedSpeech {
+  pcm: Pcm;
+  durationMs: number;
+  /** Where each part sits in the joined audio. */
+  segments: Array<{ text: string; startMs: number; endMs: number }>;
+}
+
+/**
+ * Joins per-sentence audio with a pause between sentences, recording where each sentence
+ * starts and ends (the caption times). Every part must share the first one's format.
+ */
+export function joinSpoken(pcms: Pcm[], texts: string[], pauseMs: number): JoinedSpeech {
+  const first = pcms[0];
+  if (!first) throw new Error('语音合成结果为空');
+  const buffers: Buffer[] = [];
+  const segments: JoinedSpeech['segments'] = [];
+  let at = 0;
+  pcms.forEach((pcm, i) => {
+    if (
+      pcm.sampleRate !== first.sampleRate ||
+      pcm.channels !== first.channels ||
+      pcm.bitsPerSample !== first.bitsPerSample
+    )
+      throw new Error('语音片段格式不一致');
+    const gap = i === 0 ? Buffer.alloc(0) : silence(first, pauseMs);
+    buffers.push(gap, pcm.data);
+    at += pcmDurationMs({ ...first, data: gap });
+    const dur = pcmDurationMs(pcm);
+    segments.push({ text: texts[i] ?? '', startMs: at, endMs: at + dur });
+    at += dur;
+  });
+  const pcm: Pcm = { ...first, data: Buffer.concat(buffers) };
+  return { pcm, durationMs: pcmDurationMs(pcm), segments };
+}

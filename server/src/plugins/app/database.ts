@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../../db/schema';
 import type { EmbeddedDatabase } from '../../db/embedded';
 import { migrate } from '../../db/migrate';
+import { openPool } from '../../db/pool';
 import { MIGRATIONS_DIR } from '../../paths';
 
 declare module 'fastify' {
@@ -35,31 +35,12 @@ export default fp(
       connectionString = embedded.url;
     }
 
-    if (databaseSchema && !/^[a-z_][a-z0-9_]*$/.test(databaseSchema)) {
-      throw new Error(`bad schema name ${databaseSchema}`);
-    }
-    const pool = new pg.Pool({
+    const pool = await openPool({
       connectionString,
       max: embedded ? embedded.poolSize : POSTGRES_POOL_SIZE,
-      // Runs before the pool hands the new connection out, so no query can overtake it.
-      ...(databaseSchema
-        ? {
-            onConnect: async (client: pg.ClientBase) => {
-              await client.query(`SET search_path TO ${databaseSchema}`);
-            },
-          }
-        : {}),
+      schema: databaseSchema,
+      onIdleError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
     });
-    // An idle connection that breaks (database restart) must not crash the process.
-    pool.on('error', (error) => app.log.error({ err: error }, 'idle database connection failed'));
-    if (databaseSchema) {
-      // IF NOT EXISTS still races when two processes create the schema at the same moment.
-      await pool
-        .query(`CREATE SCHEMA IF NOT EXISTS ${databaseSchema}`)
-        .catch((error: { code?: string }) => {
-          if (error.code !== '23505' && error.code !== '42P06') throw error;
-        });
-    }
 
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     app.addHook('onClose', async () => {

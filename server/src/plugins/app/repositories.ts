@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
 import { createAuditRepository, type AuditRepository } from '../../repositories/audit';
 import { createBooksRepository, type BooksRepository } from '../../repositories/books';
+import { createCutVideosRepository, type CutVideosRepository } from '../../repositories/cut-videos';
 import {
   createLoginFailuresRepository,
   type LoginFailuresRepository,
 } from '../../repositories/login-failures';
 import { createNoticesRepository, type NoticesRepository } from '../../repositories/notices';
 import { createReleasesRepository, type ReleasesRepository } from '../../repositories/releases';
+import { createRolesRepository, type RolesRepository } from '../../repositories/roles';
 import { createSessionsRepository, type SessionsRepository } from '../../repositories/sessions';
 import { createTicketsRepository, type TicketsRepository } from '../../repositories/tickets';
 import { createUploadsRepository, type UploadsRepository } from '../../repositories/uploads';
@@ -16,6 +18,10 @@ import {
   createWritingTasksRepository,
   type WritingTasksRepository,
 } from '../../repositories/writing-tasks';
+import {
+  createSpeechTryAcksRepository,
+  type SpeechTryAcksRepository,
+} from '../../library/speech-try-acks';
 import { SessionCache } from '../../security/session-cache';
 
 declare module 'fastify' {
@@ -33,6 +39,12 @@ declare module 'fastify' {
     books: BooksRepository;
     writingTasks: WritingTasksRepository;
     works: WorksRepository;
+    /** Cut-video segment data of works (repositories/cut-videos.ts). */
+    cutVideos: CutVideosRepository;
+    /** Acknowledged failures of async_tts_try (library/speech-try-acks.ts). */
+    speechTryAcks: SpeechTryAcksRepository;
+    /** Roles and role tasks (init_task) of the video pages. */
+    roles: RolesRepository;
   }
 }
 
@@ -71,6 +83,9 @@ export default fp(
     app.decorate('books', createBooksRepository(app.db));
     app.decorate('writingTasks', createWritingTasksRepository(app.db));
     app.decorate('works', createWorksRepository(app.db));
+    app.decorate('cutVideos', createCutVideosRepository(app.db));
+    app.decorate('speechTryAcks', createSpeechTryAcksRepository(app.db));
+    app.decorate('roles', createRolesRepository(app.db));
   },
   { name: 'repositories', dependencies: ['database'] },
 );

@@ -302,6 +302,11 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
     () => sdk.uploadImage(new Blob(['png-bytes'], { type: 'image/png' }), 'avatar.png'),
     { body: { multipart: 'avatar.png', content: 'png-bytes' } },
   ],
+  [
+    roleEndpoints.uploadMedia,
+    () => sdk.uploadMedia(new Blob(['mp4-bytes'], { type: 'video/mp4' }), 'source.mp4'),
+    { body: { multipart: 'source.mp4', content: 'mp4-bytes' } },
+  ],
   [editEndpoints.ttsList, () => sdk.getTtsList({ language: 'zh' }), { query: { language: 'zh' } }],
   [
     editEndpoints.ttsTry,

@@ -103,6 +103,7 @@ const roleCalls = {
   getLoras: sdk.getLoras,
   versionList: sdk.getVersionList,
   uploadImage: sdk.uploadImage,
+  uploadMedia: sdk.uploadMedia,
   uploadedImgs: sdk.getUploadedImages,
 };
 const editCalls = {

@@ -1,17 +1,27 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { MAX_IMAGE_UPLOAD_BYTES, roleEndpoints } from '@kol/shared-sdk/contracts';
+import {
+  MAX_AUDIO_UPLOAD_BYTES,
+  MAX_IMAGE_UPLOAD_BYTES,
+  MAX_VIDEO_UPLOAD_BYTES,
+  roleEndpoints,
+} from '@kol/shared-sdk/contracts';
 import { ApiError, badRequest } from '../../../http/api-error';
 import { displayName, storeImage, UploadRefused } from '../../../uploads/images';
+import { MediaRefused, storeMedia } from '../../../uploads/media';
 import { defineRoute } from '../../define-route';
 import { ErrorCode } from '@kol/shared-sdk/contracts';
 
 const TYPE_MESSAGE = '「文件」格式不支持，请上传 JPEG、PNG 或 WebP 图片';
 const SIZE_MESSAGE = `图片不能超过 ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB`;
 
-/** Image uploads (avatars, role references) and the list of one's own. */
+/**
+ * Image uploads (avatars, role references), video and audio uploads (reverse videos, material,
+ * music) and the list of one's images.
+ */
 export default async function fileRoutes(app: FastifyInstance) {
-  // Registered here, not app-wide, so only these routes accept multipart bodies.
+  // Registered here, not app-wide, so only these routes accept multipart bodies. The plugin's
+  // file size limit is the images'; upload_media passes its own when it reads the file.
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 },
     // The size check reads `truncated` itself, so it can answer in the user's words.
@@ -33,6 +43,37 @@ export default async function fileRoutes(app: FastifyInstance) {
         throw error.reason === 'size'
           ? new ApiError(ErrorCode.payloadTooLarge, SIZE_MESSAGE)
           : badRequest(TYPE_MESSAGE);
+      }
+      throw error;
+    }
+  });
+
+  defineRoute(app, roleEndpoints.uploadMedia, async ({ request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    if (!request.isMultipart()) throw badRequest('请以 multipart/form-data 上传，字段名为 file');
+    // Cut at the larger (video) limit; storeMedia applies the audio limit once it knows the kind.
+    const file = await request.file({
+      limits: { fileSize: Math.max(MAX_VIDEO_UPLOAD_BYTES, MAX_AUDIO_UPLOAD_BYTES) },
+    });
+    if (!file || file.fieldname !== 'file') {
+      throw badRequest('请选择要上传的视频或音频（字段名 file）');
+    }
+    try {
+      const stored = await storeMedia(file.file, app.config.uploadsDir, () => file.file.truncated);
+      const url = `/uploads/${stored.name}`;
+      const name = displayName(file.filename, stored.extension);
+      const assetId = await app.uploads.recordMedia(user.id, {
+        url,
+        name,
+        kind: stored.kind,
+        durationMs: stored.durationMs,
+      });
+      return { url, assetId, kind: stored.kind, durationMs: stored.durationMs, name };
+    } catch (error) {
+      if (error instanceof MediaRefused) {
+        throw error.status === 413
+          ? new ApiError(ErrorCode.payloadTooLarge, error.message)
+          : badRequest(error.message);
       }
       throw error;
     }

@@ -1,3 +1,71 @@
 import type { FastifyInstance } from 'fastify';
+import { ProjectType, videoEndpoints } from '@kol/shared-sdk/contracts';
+import { badRequest, notFound } from '../../../http/api-error';
+import type { ImageTaskInput } from '../../../media/images/pipeline';
+import { imageStyleOf } from '../../../media/images/styles';
+import { ownRole } from '../../../roles/service';
+import { defineRoute } from '../../define-route';
 
-export default async function videoImageRoutes(_app: FastifyInstance) {}
+/** Video types whose shots are drawn pictures (the ones gen_img draws for). */
+const DRAWN_TYPES: ReadonlySet<number> = new Set([
+  ProjectType.comics,
+  ProjectType.comicsOverseas,
+  ProjectType.animeShorts,
+]);
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * gen_img starts one picture as a durable image task (no count spent): a shot of a work (the
+ * picture goes onto the shot), a role portrait, or a prompt alone; img_result reads it.
+ */
+export default async function videoImageRoutes(app: FastifyInstance) {
+  defineRoute(app, videoEndpoints.genImg, async ({ body, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    if (body.imageStyleId !== undefined && !imageStyleOf(body.imageStyleId)) {
+      throw badRequest('「画风」不存在');
+    }
+    if (body.shotIndex !== undefined && body.workId === undefined) {
+      throw badRequest('「分镜序号」需要和作品一起给出');
+    }
+    const role = body.roleId !== undefined ? await ownRole(app, user.id, body.roleId) : null;
+    let work = null;
+    if (body.workId !== undefined) {
+      work = await app.works.find(user.id, body.workId);
+      if (!work) throw notFound('「作品」不存在或不属于你');
+      if (!DRAWN_TYPES.has(work.type)) throw badRequest('该视频类型的画面不是生成的图片');
+      if (body.shotIndex !== undefined && !work.shots[body.shotIndex]) {
+        throw badRequest(`第 ${body.shotIndex + 1} 个分镜不存在`);
+      }
+    }
+    const input: ImageTaskInput = {
+      prompt: body.prompt,
+      ...(role ? { roleId: role.roleId } : {}),
+      ...(work ? { workId: work.workId } : {}),
+      ...(body.shotIndex !== undefined ? { shotIndex: body.shotIndex } : {}),
+      ...(body.imageStyleId !== undefined ? { imageStyleId: body.imageStyleId } : {}),
+    };
+    return app.videoTasks.startTask({
+      userId: user.id,
+      workId: work?.workId ?? role?.workId ?? null,
+      type: work?.type ?? role?.type ?? ProjectType.comics,
+      kind: 'image',
+      input: { ...input },
+    });
+  });
+
+  defineRoute(app, videoEndpoints.imgResult, async ({ query, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    const task = await app.videoTasks.findTask(user.id, query.taskId);
+    if (!task || task.kind !== 'image') throw notFound('「图片任务」不存在或不属于你');
+    const providerError = text(task.outputs.providerError);
+    return {
+      taskId: task.id,
+      state: task.state,
+      imageUrl: text(task.outputs.imageUrl),
+      engine: text(task.outputs.engine),
+      // The task's failure, or the provider's when the local frame stood in for it.
+      error: task.error ?? (providerError || null),
+    };
+  });
+}

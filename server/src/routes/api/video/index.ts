@@ -1,8 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { ProjectType, videoEndpoints, type WorkResult } from '@kol/shared-sdk/contracts';
-import { notFound } from '../../../http/api-error';
+import {
+  ProjectType,
+  videoEndpoints,
+  type WorkDetail,
+  type WorkResult,
+} from '@kol/shared-sdk/contracts';
+import { badRequest, notFound } from '../../../http/api-error';
 import { synthesizeTry } from '../../../media/voice-tries';
+import { findFlaggedTerms } from '../../../library/vocabulary';
 import { defineRoute } from '../../define-route';
+
+/** Every text of a work that ends up spoken or shown: the text, the scenes' lines, the template. */
+function spokenTextsOf(work: WorkDetail): string[] {
+  const settings = work.settings;
+  return [
+    work.title,
+    work.text,
+    ...(settings.scenes ?? []).flatMap((scene) => scene.lines.map((line) => line.text)),
+    ...Object.values(settings.templateFields ?? {}),
+    settings.callToAction ?? '',
+  ];
+}
 
 const WORK_NOT_FOUND = '没有找到这个作品（可能已删除，或不属于你）';
 
@@ -29,6 +47,24 @@ export default async function videoRoutes(app: FastifyInstance) {
       text: body.text,
     });
     return { workId };
+  });
+
+  // The script of a new video work, written by the writing engine from the source text: the
+  // work keeps the source until the page saves the script over it (update_text), and the
+  // script streams like any writing task (gen_stream / gen_result with the answered taskId).
+  defineRoute(app, videoEndpoints.generate, async ({ body, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    const source = body.sourceText.trim();
+    if (!source) throw badRequest('「原文」不能为空');
+    const title = body.title?.trim() || `${source.replace(/\s+/g, ' ').slice(0, 20)}…`;
+    const workId = await app.works.create(user.id, { type: body.type, title, text: source });
+    if (body.settings) await app.works.update(user.id, workId, { settings: body.settings });
+    const taskId = await app.writing.generate(
+      user.id,
+      { sourceText: source, kind: 'narration' },
+      'generate',
+    );
+    return { workId, taskId };
   });
 
   defineRoute(app, videoEndpoints.updateText, async ({ body, request, reply }) => {
@@ -101,9 +137,27 @@ export default async function videoRoutes(app: FastifyInstance) {
     return page.items;
   });
 
+  /**
+   * The words a platform may flag are refused before anything is spent: the user changes them
+   * (each with its suggested replacement) and nothing of the work is lost.
+   */
+  async function refuseFlaggedWords(userId: number, workId: number) {
+    const work = await app.works.find(userId, workId);
+    if (!work) throw notFound(WORK_NOT_FOUND);
+    const flagged = findFlaggedTerms(spokenTextsOf(work).join('\n'));
+    if (flagged.length === 0) return;
+    const words = [...new Map(flagged.map((term) => [term.word, term])).values()]
+      .slice(0, 8)
+      .map(
+        (term) => `「${term.word}」${term.replacement ? `（可改为「${term.replacement}」）` : ''}`,
+      );
+    throw badRequest(`文案中有平台可能限流的词：${words.join('、')}，请修改后再生成`);
+  }
+
   // Ownership, the type's pipeline (400) and the count (402) are checked by the service.
   defineRoute(app, videoEndpoints.genVideo, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
+    await refuseFlaggedWords(user.id, body.workId);
     return app.videoTasks.startVideoTask(user.id, body.workId);
   });
 
@@ -139,6 +193,7 @@ export default async function videoRoutes(app: FastifyInstance) {
       const user = await app.auth.requireUser(request, reply);
       // A new task from the first stage: it spends a count like gen_video, since it renders
       // everything again.
+      await refuseFlaggedWords(user.id, query.workId);
       return app.videoTasks.startVideoTask(user.id, query.workId);
     },
     { stateChanging: true },
@@ -146,6 +201,6 @@ export default async function videoRoutes(app: FastifyInstance) {
 
   defineRoute(app, videoEndpoints.ttsAudition, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    return synthesizeTry(app.config.mediaDir, user.id, body);
+    return synthesizeTry(app.config, user.id, body);
   });
 }

@@ -1,0 +1,204 @@
+import os from 'node:os';
+import path from 'node:path';
+import { ProjectType, type VideoSettings } from '@kol/shared-sdk/contracts';
+import type { TtsConfig } from '../config';
+import { defaultMusicId, resolveMusic } from '../library/music';
+import { findFlaggedTerms } from '../library/vocabulary';
+import { createWorksRepository } from '../repositories/works';
+import { StageError, UserInputError } from '../tasks/errors';
+import type { StageContext, StageHandler, StageOutputs } from '../tasks/types';
+import { splitSentences, writeCaptions, type Aspect, type Cue } from './captions';
+import type { ComposeResult } from './compose';
+import { composeSegments } from './compose-segments';
+import { defaultSize } from './compose';
+import { DEFAULT_MATERIAL_ID, resolveMaterial, type ResolvedMaterial } from './materials';
+import {
+  checkAborted,
+  mediaUrl,
+  num,
+  outputOf,
+  requireSpeakable,
+  str,
+  taskFiles,
+  workIdOf,
+  type MediaPipelineOptions,
+} from './pipeline-kit';
+import { DEFAULT_VOICE_ID } from './speech/espeak';
+import { speakSentences } from './speech/index';
+
+/** The offline English voice overseas types speak by default. */
+export const ENGLISH_VOICE_ID = 'espeak-en-us-f';
+
+/** Parallel part encodes within one task: tasks already run one per core. */
+export const partConcurrency = () => Math.max(1, Math.min(4, os.availableParallelism()));
+
+/** The speech provider of the options (absent or null: offline voices). */
+export const ttsOf = (options: MediaPipelineOptions): TtsConfig | null => options.tts ?? null;
+
+/** A text with terms a platform may flag is refused before anything is rendered. */
+export function refuseFlagged(text: string, field = '文案'): void {
+  const flagged = findFlaggedTerms(text);
+  if (flagged.length === 0) return;
+  const list = [...new Set(flagged.map((t) => `「${t.word}」（可改为「${t.replacement}」）`))];
+  throw new UserInputError(`${field}中含有平台可能限流的词：${list.slice(0, 5).join('、')}`);
+}
+
+/** The background of a work, checked to exist and be the user's (a built-in is everyone's). */
+export async function backgroundOf(
+  options: MediaPipelineOptions,
+  userId: number,
+  materialId: number,
+): Promise<ResolvedMaterial> {
+  const material = await resolveMaterial(options, userId, materialId).catch((error: unknown) => {
+    throw new StageError('内置背景素材生成失败，请稍后重试', { provider: 'ffmpeg', cause: error });
+  });
+  if (!material) throw new UserInputError('「背景素材」不存在或不属于你，请重新选择');
+  return material;
+}
+
+/** The music file of a work's music id (null: none), or its default built-in track. */
+export async function musicFileOf(
+  options: MediaPipelineOptions,
+  ctx: StageContext,
+  musicId: number | null,
+): Promise<string | undefined> {
+  const id = musicId ?? defaultMusicId(workIdOf(ctx));
+  return (await resolveMusic(options, ctx.task.userId, id)) ?? undefined;
+}
+
+/** The outputs every video stage ends with (get_work_result reads the URLs). */
+export function videoOutputs(options: MediaPipelineOptions, result: ComposeResult): StageOutputs {
+  const rel = (file: string) => path.relative(options.mediaDir, file);
+  return {
+    video: rel(result.videoPath),
+    srt: rel(result.srtPath),
+    cover: rel(result.coverPath),
+    videoDurationMs: result.durationMs,
+    videoUrl: mediaUrl(rel(result.videoPath)),
+    srtUrl: mediaUrl(rel(result.srtPath)),
+    coverUrl: mediaUrl(rel(result.coverPath)),
+  };
+}
+
+/**
+ * The first two stages of the narrated types over a background (decompression 1 and 6, scroll
+ * 2): `script` snapshots the work (text, voice, background, music) so a resumed task renders
+ * what was asked at start; `voice` speaks it sentence by sentence (exact caption times).
+ */
+export function narrationStages(options: MediaPipelineOptions): StageHandler[] {
+  const works = createWorksRepository(options.db);
+
+  const script: StageHandler = {
+    name: 'script',
+    weight: 0.5,
+    async run(ctx) {
+      const work = await works.find(ctx.task.userId, workIdOf(ctx));
+      if (!work) throw new UserInputError('作品不存在或已删除');
+      const text = requireSpeakable(work.text);
+      refuseFlagged(text);
+      const sentences = splitSentences(text);
+      if (sentences.length === 0) throw new UserInputError('「文案」中没有可朗读的句子');
+      const settings: VideoSettings = work.settings;
+      const materialId = settings.backgroundMaterialId ?? DEFAULT_MATERIAL_ID;
+      // Checked now, so a wrong choice fails before the voice is spoken.
+      await backgroundOf(options, ctx.task.userId, materialId);
+      const overseas = ctx.task.type === ProjectType.decompressionOverseas;
+      ctx.reportProgress(100);
+      return {
+        text,
+        sentences,
+        aspect: settings.aspect,
+        voiceId: settings.voiceId ?? (overseas ? ENGLISH_VOICE_ID : DEFAULT_VOICE_ID),
+        speed: settings.speed ?? 1,
+        materialId,
+        musicId: settings.musicId ?? null,
+      };
+    },
+  };
+
+  const voice: StageHandler = {
+    name: 'voice',
+    weight: 3,
+    async run(ctx) {
+      const spec = outputOf(ctx, 'script');
+      const relative = taskFiles(options, ctx).rel('narration.wav');
+      ctx.reportProgress(5);
+      const spoken = await speakSentences(
+        spec.sentences as string[],
+        path.join(options.mediaDir, relative),
+        {
+          voiceId: str(spec.voiceId),
+          speed: num(spec.speed, 1),
+          tts: ttsOf(options),
+          signal: ctx.signal,
+        },
+      ).catch((error: unknown) => {
+        throw new StageError('语音合成失败，请稍后重试', { provider: 'espeak-ng', cause: error });
+      });
+      ctx.reportProgress(100);
+      return {
+        narration: relative,
+        durationMs: spoken.durationMs,
+        cues: spoken.segments.map((s) => ({ text: s.text, startMs: s.startMs, endMs: s.endMs })),
+        engine: spoken.engine,
+        ...(spoken.note ? { note: spoken.note } : {}),
+      };
+    },
+  };
+
+  return [script, voice];
+}
+
+/**
+ * Decompression (1, overseas 6): the work's text spoken over a looping background material,
+ * captions sentence by sentence, music ducked under the voice.
+ */
+export function decompressionPipeline(options: MediaPipelineOptions): StageHandler[] {
+  const compose: StageHandler = {
+    name: 'compose',
+    weight: 4,
+    async run(ctx) {
+      const spec = outputOf(ctx, 'script');
+      const spoken = outputOf(ctx, 'voice');
+      const aspect = str(spec.aspect, '9:16') as Aspect;
+      const size = options.renderSize ?? defaultSize(aspect);
+      const background = await backgroundOf(options, ctx.task.userId, num(spec.materialId, 0));
+      const musicPath = await musicFileOf(
+        options,
+        ctx,
+        typeof spec.musicId === 'number' ? spec.musicId : null,
+      );
+      const captions = {
+        srtPath: path.join(ctx.workDir, 'captions.srt'),
+        assPath: path.join(ctx.workDir, 'captions.ass'),
+      };
+      await writeCaptions(spoken.cues as Cue[], captions, size, aspect);
+      checkAborted(ctx.signal);
+      const result = await composeSegments(
+        {
+          aspect,
+          // One segment: the loop plays on across the whole narration, never restarting.
+          segments: [
+            {
+              media: { kind: 'video', path: background.path, loop: true },
+              durationMs: num(spoken.durationMs, 0),
+            },
+          ],
+          narrationWav: path.join(options.mediaDir, str(spoken.narration)),
+          ...(musicPath ? { musicPath } : {}),
+          ...captions,
+        },
+        path.join(options.mediaDir, taskFiles(options, ctx).rel()),
+        {
+          size,
+          concurrency: partConcurrency(),
+          name: 'video',
+          onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
+        },
+      );
+      return { ...videoOutputs(options, result), materialId: background.materialId };
+    },
+  };
+
+  return [...narrationStages(options), compose];
+}

@@ -1,0 +1,146 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, StoredCutSegment } from '../db/schema';
+
+export type { StoredCutSegment } from '../db/schema';
+
+export interface CutVideoRecord {
+  workId: number;
+  segments: StoredCutSegment[];
+  voiceId: string;
+  musicId: number | null;
+  finished: boolean;
+}
+
+const COLUMNS = ['work_id', 'segments', 'voice_id', 'music_id', 'finished'] as const;
+
+function record(row: {
+  work_id: number;
+  segments: StoredCutSegment[];
+  voice_id: string;
+  music_id: number | null;
+  finished: boolean;
+}): CutVideoRecord {
+  return {
+    workId: row.work_id,
+    segments: row.segments,
+    voiceId: row.voice_id,
+    musicId: row.music_id,
+    finished: row.finished,
+  };
+}
+
+/** The cut-video data of works (migration 009). Every call is scoped by owner. */
+export function createCutVideosRepository(db: Kysely<Database>) {
+  return {
+    async find(userId: number, workId: number): Promise<CutVideoRecord | null> {
+      const row = await db
+        .selectFrom('cut_videos')
+        .select(COLUMNS)
+        .where('work_id', '=', workId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? record(row) : null;
+    },
+
+    /**
+     * The first data of a work; when two first calls race, the one stored first wins and both
+     * answer it. The caller has checked the work is the user's.
+     */
+    async init(
+      userId: number,
+      workId: number,
+      data: { segments: StoredCutSegment[]; voiceId: string },
+    ): Promise<CutVideoRecord> {
+      await db
+        .insertInto('cut_videos')
+        .values({
+          work_id: workId,
+          user_id: userId,
+          segments: JSON.stringify(data.segments),
+          voice_id: data.voiceId,
+        })
+        .onConflict((oc) => oc.column('work_id').doNothing())
+        .execute();
+      const row = await this.find(userId, workId);
+      if (!row) throw new Error(`cut video of work ${workId} not stored`);
+      return row;
+    },
+
+    /** Replaces what is given; any change makes the data unfinished again. Null: not theirs. */
+    async update(
+      userId: number,
+      workId: number,
+      patch: { segments?: StoredCutSegment[]; voiceId?: string; musicId?: number | null },
+    ): Promise<CutVideoRecord | null> {
+      const row = await db
+        .updateTable('cut_videos')
+        .set({
+          ...(patch.segments !== undefined ? { segments: JSON.stringify(patch.segments) } : {}),
+          ...(patch.voiceId !== undefined ? { voice_id: patch.voiceId } : {}),
+          ...(patch.musicId !== undefined ? { music_id: patch.musicId } : {}),
+          finished: false,
+          updated_at: sql`now()`,
+        })
+        .where('work_id', '=', workId)
+        .where('user_id', '=', userId)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row ? record(row) : null;
+    },
+
+    /**
+     * Stores spoken audio into the segments whose text is still the text spoken (an edit made
+     * while the speech task ran keeps the newer text and drops the stale audio), in one
+     * statement under a row lock so a concurrent edit is never overwritten.
+     */
+    async attachAudio(
+      userId: number,
+      workId: number,
+      spoken: Array<{ index: number; text: string; audio: string; audioDurationMs: number }>,
+      voiceId: string,
+    ): Promise<CutVideoRecord | null> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('cut_videos')
+          .select(COLUMNS)
+          .where('work_id', '=', workId)
+          .where('user_id', '=', userId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) return null;
+        const segments = row.segments.map((segment, i) => {
+          const match = spoken.find((s) => s.index === i && s.text === segment.text);
+          return match
+            ? { ...segment, audio: match.audio, audioDurationMs: match.audioDurationMs }
+            : segment;
+        });
+        const updated = await trx
+          .updateTable('cut_videos')
+          .set({
+            segments: JSON.stringify(segments),
+            voice_id: voiceId,
+            finished: false,
+            updated_at: sql`now()`,
+          })
+          .where('work_id', '=', workId)
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow();
+        return record(updated);
+      });
+    },
+
+    /** end_cut_video: marks the data finished. Null: not theirs. */
+    async finish(userId: number, workId: number): Promise<CutVideoRecord | null> {
+      const row = await db
+        .updateTable('cut_videos')
+        .set({ finished: true, updated_at: sql`now()` })
+        .where('work_id', '=', workId)
+        .where('user_id', '=', userId)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row ? record(row) : null;
+    },
+  };
+}
+
+export type CutVideosRepository = ReturnType<typeof createCutVideosRepository>;

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Role } from '@kol/shared-sdk/contracts';
+import type { Database } from '../db/schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A role task: the roles of one video project (init_task), not a runner task. */
+export interface RoleTask {
+  taskId: string;
+  type: number;
+  workId: number | null;
+}
+
+/** A role with where it belongs (the contract's Role plus its task's work and type). */
+export interface RoleRecord extends Role {
+  workId: number | null;
+  /** The project type of its task; null for a role in the library only. */
+  type: number | null;
+}
+
+export interface NewRole {
+  taskId: string | null;
+  name: string;
+  description: string;
+  referenceImageUrl?: string;
+  imageUrls?: string[];
+  seed: number;
+  loraId?: number | null;
+}
+
+const ROLE_COLUMNS = [
+  'roles.id',
+  'roles.task_id',
+  'roles.name',
+  'roles.description',
+  'roles.reference_image_url',
+  'roles.image_urls',
+  'roles.seed',
+  'roles.lora_id',
+  'role_tasks.work_id',
+  'role_tasks.type',
+] as const;
+
+interface RoleRow {
+  id: number;
+  task_id: string | null;
+  name: string;
+  description: string;
+  reference_image_url: string;
+  image_urls: string[];
+  seed: number;
+  lora_id: number | null;
+  work_id: number | null;
+  type: number | null;
+}
+
+function record(row: RoleRow): RoleRecord {
+  return {
+    roleId: row.id,
+    taskId: row.task_id,
+    name: row.name,
+    description: row.description,
+    referenceImageUrl: row.reference_image_url,
+    imageUrls: row.image_urls,
+    seed: row.seed,
+    loraId: row.lora_id,
+    workId: row.work_id,
+    type: row.type,
+  };
+}
+
+/** The contract's Role of a record (the API answers only these fields). */
+export const roleOf = (role: RoleRecord): Role => ({
+  roleId: role.roleId,
+  taskId: role.taskId,
+  name: role.name,
+  description: role.description,
+  referenceImageUrl: role.referenceImageUrl,
+  imageUrls: role.imageUrls,
+  seed: role.seed,
+  loraId: role.loraId,
+});
+
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+/** Roles and role tasks of one user: every call is scoped by owner. */
+export function createRolesRepository(db: Kysely<Database>) {
+  const selectRoles = (userId: number) =>
+    db
+      .selectFrom('roles')
+      .leftJoin('role_tasks', 'role_tasks.id', 'roles.task_id')
+      .select(ROLE_COLUMNS)
+      .where('roles.user_id', '=', userId);
+
+  async function findRole(userId: number, roleId: number): Promise<RoleRecord | null> {
+    const row = await selectRoles(userId).where('roles.id', '=', roleId).executeTakeFirst();
+    return row ? record(row) : null;
+  }
+
+  /** Inserts a role; a name already in the task throws a unique violation (23505). */
+  async function add(userId: number, role: NewRole): Promise<RoleRecord> {
+    const row = await db
+      .insertInto('roles')
+      .values({
+        user_id: userId,
+        task_id: role.taskId,
+        name: role.name,
+        description: role.description,
+        reference_image_url: role.referenceImageUrl ?? '',
+        image_urls: JSON.stringify(role.imageUrls ?? []),
+        seed: role.seed,
+        lora_id: role.loraId ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const added = await findRole(userId, row.id);
+    if (!added) throw new Error(`role ${row.id} vanished after insert`);
+    return added;
+  }
+
+  return {
+    findRole,
+    add,
+
+    /** A new role task; one of a work is answered again rather than duplicated. */
+    async createTask(userId: number, task: { type: number; workId: number | null }) {
+      if (task.workId !== null) {
+        const existing = await db
+          .selectFrom('role_tasks')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('work_id', '=', task.workId)
+          .orderBy('created_at')
+          .executeTakeFirst();
+        if (existing) return existing.id;
+      }
+      const id = randomUUID();
+      await db
+        .insertInto('role_tasks')
+        .values({ id, user_id: userId, type: task.type, work_id: task.workId })
+        .execute();
+      return id;
+    },
+
+    async findTask(userId: number, taskId: string): Promise<RoleTask | null> {
+      // A task id from a query string: not a uuid is simply not a task (no SQL error).
+      if (!UUID.test(taskId)) return null;
+      const row = await db
+        .selectFrom('role_tasks')
+        .select(['id', 'type', 'work_id'])
+        .where('id', '=', taskId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? { taskId: row.id, type: row.type, workId: row.work_id } : null;
+    },
+
+    async listOfTask(userId: number, taskId: string): Promise<RoleRecord[]> {
+      const rows = await selectRoles(userId)
+        .where('roles.task_id', '=', taskId)
+        .orderBy('roles.id')
+        .execute();
+      return rows.map(record);
+    },
+
+    /** The roles a work's pictures use: those of the role tasks made for the work. */
+    async listOfWork(userId: number, workId: number): Promise<RoleRecord[]> {
+      const rows = await selectRoles(userId)
+        .where('role_tasks.work_id', '=', workId)
+        .orderBy('roles.id')
+        .execute();
+      return rows.map(record);
+    },
+
+    /** Adds the roles whose names the task does not have yet (two extractions may race). */
+    async addMissing(
+      userId: number,
+      taskId: string,
+      roles: Array<{ name: string; description: string; seed: number }>,
+    ): Promise<void> {
+      if (roles.length === 0) return;
+      await db
+        .insertInto('roles')
+        .values(
+          roles.map((role) => ({
+            user_id: userId,
+            task_id: taskId,
+            name: role.name,
+            description: role.description,
+            seed: role.seed,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['task_id', 'name']).where('task_id', 'is not', null).doNothing(),
+        )
+        .execute();
+    },
+
+    /** A copy of a role in another task (add_role_to_task): same look, seed and pictures. */
+    async copyToTask(userId: number, role: RoleRecord, taskId: string): Promise<RoleRecord> {
+      return add(userId, {
+        taskId,
+        name: role.name,
+        description: role.description,
+        referenceImageUrl: role.referenceImageUrl,
+        imageUrls: role.imageUrls,
+        seed: role.seed,
+        loraId: role.loraId,
+      });
+    },
+
+    /** Null when the role does not exist or is not the user's; a taken name throws 23505. */
+    async update(
+      userId: number,
+      roleId: number,
+      patch: { name?: string; description?: string; referenceImageUrl?: string; loraId?: number },
+    ): Promise<RoleRecord | null> {
+      const result = await db
+        .updateTable('roles')
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.description !== undefined ? { description: patch.description } : {}),
+          ...(patch.referenceImageUrl !== undefined
+            ? { reference_image_url: patch.referenceImageUrl }
+            : {}),
+          ...(patch.loraId !== undefined ? { lora_id: patch.loraId } : {}),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', roleId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n ? findRole(userId, roleId) : null;
+    },
+
+    async delete(userId: number, roleId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('roles')
+        .where('id', '=', roleId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /**
+     * A new portrait of the role, appended to its pictures; the first one also becomes its
+     * reference picture (the one every later picture of the role is drawn from).
+     */
+    async appendImage(userId: number, roleId: number, url: string): Promise<RoleRecord | null> {
+      const result = await db
+        .updateTable('roles')
+        .set({
+          image_urls: sql`image_urls || ${JSON.stringify([url])}::jsonb`,
+          reference_image_url: sql`CASE WHEN reference_image_url = '' THEN ${url} ELSE reference_image_url END`,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', roleId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n ? findRole(userId, roleId) : null;
+    },
+  };
+}
+
+export type RolesRepository = ReturnType<typeof createRolesRepository>;

@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ProjectType } from '@kol/shared-sdk/contracts';
+import { badRequest, conflict, notFound } from '../http/api-error';
+import { imageStyleOf } from '../media/images/styles';
+import { isUniqueViolation, type RoleRecord, type RoleTask } from '../repositories/roles';
+import { pictureFile } from './pictures';
+
+/** The video types whose pictures have roles: comics, anime shorts, real-person drama. */
+export const ROLE_TASK_TYPES: ReadonlySet<number> = new Set([
+  ProjectType.comics,
+  ProjectType.comicsOverseas,
+  ProjectType.realOpera,
+  ProjectType.animeShorts,
+]);
+
+/** The caller's role task, or 404 (another user's is "not found" too: nothing leaks). */
+export async function ownRoleTask(
+  app: FastifyInstance,
+  userId: number,
+  taskId: string,
+): Promise<RoleTask> {
+  const task = await app.roles.findTask(userId, taskId);
+  if (!task) throw notFound('「角色任务」不存在或不属于你');
+  return task;
+}
+
+export async function ownRole(
+  app: FastifyInstance,
+  userId: number,
+  roleId: number,
+): Promise<RoleRecord> {
+  const role = await app.roles.findRole(userId, roleId);
+  if (!role) throw notFound('「角色」不存在或不属于你');
+  return role;
+}
+
+/**
+ * The fields of a role the contract cannot check: a style that exists, and a reference
+ * picture that is the user's own (a generated picture of theirs or one of their uploads).
+ */
+export async function checkRoleFields(
+  app: FastifyInstance,
+  userId: number,
+  fields: { loraId?: number; referenceImageUrl?: string },
+): Promise<void> {
+  if (fields.loraId !== undefined && !imageStyleOf(fields.loraId)) {
+    throw badRequest('「画风模型」不存在');
+  }
+  const url = fields.referenceImageUrl?.trim();
+  if (!url) return;
+  const uploaded = url.startsWith('/uploads/')
+    ? await app.uploads.findOwnedByUrl(userId, url)
+    : null;
+  const file = await pictureFile(url, userId, {
+    mediaDir: app.config.mediaDir,
+    ...(uploaded ? { uploadsDir: app.config.uploadsDir } : {}),
+  });
+  if (!file) throw badRequest('「参考图」不存在或不属于你');
+}
+
+/** Runs a role insert or update, answering 409 when the task already has a role of the name. */
+export async function saveRole<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`角色「${name}」已在这个任务中`);
+    throw error;
+  }
+}
+
+/** A role's seed, fixed at creation: the role draws with it in every picture. */
+export const newSeed = (): number => randomInt(1, 2 ** 31 - 1);

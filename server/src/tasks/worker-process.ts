@@ -1,0 +1,79 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import type { AppConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { openPool } from '../db/pool';
+import type { Database } from '../db/schema';
+import { chatModelFrom } from '../media/script/structured';
+import { MIGRATIONS_DIR } from '../paths';
+import { registerVideoPipelines } from './pipelines';
+import { bossSchemaOf } from './plugin';
+import { openTaskQueue } from './queue';
+import { PipelineRegistry } from './registry';
+import type { Logger, TaskRunner } from './runner';
+import { VideoTaskService } from './service';
+
+export interface WorkerProcess {
+  runner: TaskRunner;
+  /** Stops taking jobs, gives running tasks back (they resume elsewhere), closes the pool. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A process that only works video task jobs (src/worker.ts), built from the same config and
+ * pipelines as the server, so a task started by one process is finished the same way by another.
+ */
+export async function startWorkerProcess(
+  config: AppConfig,
+  log: Logger,
+  queueOptions: { pollingIntervalSeconds?: number } = {},
+): Promise<WorkerProcess> {
+  if (!('url' in config.database)) {
+    // Only one process can open PGlite's data directory, and the server already does.
+    throw new Error(
+      'the worker needs DATABASE_URL: with the embedded database the server runs the jobs itself',
+    );
+  }
+  const pool = await openPool({
+    connectionString: config.database.url,
+    max: 10,
+    schema: config.databaseSchema,
+    onIdleError: (error) => log.error({ err: error }, 'idle database connection failed'),
+  });
+  await migrate(pool, MIGRATIONS_DIR());
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const settings = config.videoTasks;
+  const service = new VideoTaskService({
+    db,
+    registry: registerVideoPipelines(new PipelineRegistry(), {
+      db,
+      mediaDir: config.mediaDir,
+      uploadsDir: config.uploadsDir,
+      ...(settings?.renderSize ? { renderSize: settings.renderSize } : {}),
+      chatModel: chatModelFrom(config),
+      images: config.images ?? null,
+      tts: config.tts ?? null,
+      transcribe: config.transcribe ?? null,
+    }),
+    log,
+    workDir: settings?.workDir ?? 'tasks',
+    concurrency: settings?.concurrency,
+    leaseMs: settings?.leaseMs,
+    takeOverAllOnStart: false,
+    openQueue: (supervise) =>
+      openTaskQueue(db, {
+        schema: bossSchemaOf(config.databaseSchema),
+        supervise,
+        pollingIntervalSeconds:
+          queueOptions.pollingIntervalSeconds ?? settings?.pollingIntervalSeconds,
+        onError: (error) => log.error({ err: error }, 'pg-boss error'),
+      }),
+  });
+  const runner = await service.startWorker();
+  return {
+    runner,
+    async stop() {
+      await service.stop();
+      await pool.end();
+    },
+  };
+}

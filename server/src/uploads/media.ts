@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  MAX_AUDIO_UPLOAD_BYTES,
+  MAX_MEDIA_UPLOAD_MS,
+  MAX_VIDEO_UPLOAD_BYTES,
+} from '@kol/shared-sdk/contracts';
+import { probeWithFfmpeg, type FfmpegOptions, type MediaInfo } from '../media/ffmpeg';
+
+/** Extensions a stored video or audio upload may have (see STORED_UPLOAD_NAME). */
+export const MEDIA_EXTENSIONS = ['mp4', 'mov', 'webm', 'mkv', 'mp3', 'm4a', 'wav', 'ogg'] as const;
+export type MediaExtension = (typeof MEDIA_EXTENSIONS)[number];
+export type MediaKind = 'video' | 'audio';
+
+/**
+ * The container by its first bytes (the name and the declared type are the sender's word).
+ * `kinds`: what the container may hold. MP4 and Matroska carry either video or audio, so for
+ * those the probed streams decide; MP3, WAV and Ogg are taken as audio only.
+ */
+interface ContainerGuess {
+  /** Extension when the file turns out to be a video / an audio file. */
+  video?: MediaExtension;
+  audio?: MediaExtension;
+}
+
+const ascii = (head: Buffer, from: number, to: number) =>
+  head.subarray(from, to).toString('latin1');
+
+export function containerOf(head: Buffer): ContainerGuess | null {
+  // ISO base media (MP4, MOV, M4A): a box of type `ftyp` first, its major brand after it.
+  if (ascii(head, 4, 8) === 'ftyp') {
+    const brand = ascii(head, 8, 12);
+    if (/^M4[ABP] $/.test(brand)) return { audio: 'm4a' };
+    return { video: brand === 'qt  ' ? 'mov' : 'mp4', audio: 'm4a' };
+  }
+  // Old QuickTime files start with another top-level atom.
+  if (['moov', 'mdat', 'wide', 'free'].includes(ascii(head, 4, 8))) return { video: 'mov' };
+  // EBML (Matroska, WebM): the doc type string sits in the header's first bytes.
+  if (head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) {
+    const webm = head.subarray(0, 64).includes('webm', 0, 'latin1');
+    return webm ? { video: 'webm', audio: 'webm' } : { video: 'mkv', audio: 'mkv' };
+  }
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return { audio: 'wav' };
+  if (ascii(head, 0, 4) === 'OggS') return { audio: 'ogg' };
+  // MP3: an ID3 tag, or a bare MPEG audio frame (sync bits, and a layer: ADTS AAC has none).
+  if (ascii(head, 0, 3) === 'ID3') return { audio: 'mp3' };
+  const [b0 = 0, b1 = 0] = head;
+  if (b0 === 0xff && (b1 & 0xe0) === 0xe0 && ((b1 >> 1) & 0x03) !== 0) return { audio: 'mp3' };
+  return null;
+}
+
+const MB = 1024 * 1024;
+const MINUTES = Math.round(MAX_MEDIA_UPLOAD_MS / 60_000);
+const LIMIT = { video: MAX_VIDEO_UPLOAD_BYTES, audio: MAX_AUDIO_UPLOAD_BYTES } as const;
+const WORD = { video: '视频', audio: '音频' } as const;
+
+/** A refused upload, with the Chinese message naming why and the HTTP status to answer. */
+export class MediaRefused extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MediaRefused';
+  }
+}
+
+export const MEDIA_TYPE_MESSAGE =
+  '「文件」格式不支持，请上传 MP4、MOV、WebM、MKV 视频或 MP3、M4A、WAV、OGG 音频';
+const sizeMessage = (kind: MediaKind) => `${WORD[kind]}不能超过 ${LIMIT[kind] / MB} MB`;
+
+/**
+ * Which kind the probed file is, given what its container may hold. A video must have a
+ * picture; an audio file must have sound (a cover picture in an MP3 does not make it a video).
+ */
+function kindOf(guess: ContainerGuess, info: MediaInfo): MediaKind | null {
+  if (guess.video && info.video) return 'video';
+  if (guess.audio && info.audio) return 'audio';
+  return null;
+}
+
+/**
+ * Writes an uploaded stream to a temporary file in `dir` (never whole in memory), checks what
+ * it is by its bytes and by ffmpeg (the expected stream, a duration from just above zero to
+ * MAX_MEDIA_UPLOAD_MS, the size limit of its kind), and renames it to a random name with the
+ * right extension. Nothing is left behind when it is refused. `truncated()` tells whether the
+ * multipart parser cut the file at its (largest) size limit.
+ */
+export async function storeMedia(
+  stream: Readable,
+  dir: string,
+  truncated: () => boolean,
+  options: FfmpegOptions = {},
+): Promise<{ name: string; extension: MediaExtension; kind: MediaKind; durationMs: number }> {
+  await mkdir(dir, { recursive: true });
+  const id = randomBytes(16).toString('hex');
+  const temp = path.join(dir, `.tmp-${id}`);
+  try {
+    await pipeline(stream, createWriteStream(temp, { flags: 'wx' }));
+    const handle = await open(temp, 'r');
+    const head = Buffer.alloc(64);
+    try {
+      await handle.read(head, 0, head.length, 0);
+    } finally {
+      await handle.close();
+    }
+    const guess = containerOf(head);
+    if (!guess) throw new MediaRefused(400, MEDIA_TYPE_MESSAGE);
+    // Cut at the largest limit: the container says which limit it broke.
+    if (truncated()) throw new MediaRefused(413, sizeMessage(guess.video ? 'video' : 'audio'));
+
+    const info = await probeWithFfmpeg(temp, options).catch(() => null);
+    const expected = guess.video ? '视频' : '音频';
+    if (!info) throw new MediaRefused(400, `无法读取该${expected}文件，文件可能已损坏`);
+    const kind = kindOf(guess, info);
+    if (!kind) {
+      throw new MediaRefused(
+        400,
+        guess.video ? '文件中没有画面或声音，请上传完整的视频' : '文件中没有声音，请上传完整的音频',
+      );
+    }
+    const { size } = await stat(temp);
+    if (size > LIMIT[kind]) throw new MediaRefused(413, sizeMessage(kind));
+    const durationMs = info.durationMs;
+    if (durationMs === null || durationMs <= 0) {
+      throw new MediaRefused(400, `无法读取该${WORD[kind]}的时长，文件可能已损坏或不完整`);
+    }
+    if (durationMs > MAX_MEDIA_UPLOAD_MS) {
+      throw new MediaRefused(400, `${WORD[kind]}时长不能超过 ${MINUTES} 分钟，请剪短后再上传`);
+    }
+    const extension = (kind === 'video' ? guess.video : guess.audio) as MediaExtension;
+    const name = `${id}.${extension}`;
+    await rename(temp, path.join(dir, name));
+    return { name, extension, kind, durationMs };
+  } finally {
+    await rm(temp, { force: true });
+  }
+}

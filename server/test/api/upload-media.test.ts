@@ -1,0 +1,201 @@
+import { readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import type { UploadedImage, UploadedMedia } from '@kol/shared-sdk/contracts';
+import { runFfmpeg } from '../../src/media/ffmpeg';
+import { PC, createTestApp, testDataDir } from '../helpers/test-app';
+import { multipart, signedInClient, type Client } from '../writing/helpers';
+
+// Real ffmpeg makes and probes every file; the largest one is a 31 MB WAV.
+jest.setTimeout(120_000);
+
+let app: FastifyInstance;
+let alice: Client;
+let bob: Client;
+let dir: string;
+const files: Record<string, Buffer> = {};
+
+async function make(name: string, args: string[]): Promise<void> {
+  const out = path.join(dir, name);
+  await runFfmpeg([...args, out]);
+  files[name] = await readFile(out);
+}
+
+async function userIdOf(client: Client): Promise<number> {
+  const id = ((await client.get('/api/user/current')).data as { userId: number }).userId;
+  return id;
+}
+
+async function upload(client: Client, fileName: string, bytes: Uint8Array) {
+  const form = multipart(fileName, bytes);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/file/upload_media',
+    headers: { ...client.headers, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+  return {
+    status: response.statusCode,
+    ...(response.json() as { code: number; msg: string; data: unknown }),
+  };
+}
+
+/** Files in the uploads dir, temporary ones included: a refusal must leave none behind. */
+const stored = () => {
+  try {
+    return readdirSync(path.join(testDataDir(), 'uploads'));
+  } catch {
+    return [];
+  }
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'kol-media-'));
+  const lavfi = (source: string) => ['-f', 'lavfi', '-i', source];
+  await make('clip.mp4', [
+    ...lavfi('testsrc=s=160x120:r=15:d=2'),
+    ...lavfi('sine=frequency=440:d=2'),
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+  ]);
+  await make('clip.webm', [
+    ...lavfi('testsrc=s=160x120:r=15:d=1'),
+    ...['-c:v', 'libvpx', '-b:v', '200k'],
+  ]);
+  await make('voice.mp3', [
+    ...lavfi('sine=frequency=330:d=3'),
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '32k',
+  ]);
+  // 10 minutes and a second: one second too long, small at 8 kb/s.
+  await make('long.mp3', [
+    ...lavfi('anullsrc=r=8000:cl=mono'),
+    ...['-t', '601', '-c:a', 'libmp3lame', '-b:a', '8k'],
+  ]);
+  // Over the 30 MB audio limit (48 kHz stereo 16-bit is 192 kB/s) yet under the video one.
+  await make('big.wav', [...lavfi('sine=frequency=200:sample_rate=48000:d=165'), '-ac', '2']);
+  ({ app } = await createTestApp());
+  alice = await signedInClient(app);
+  bob = await signedInClient(app);
+});
+afterAll(async () => {
+  await app.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('upload_media', () => {
+  let video: UploadedMedia;
+
+  it('stores an MP4, probes its length and serves it', async () => {
+    const answer = await upload(alice, '原视频.mp4', files['clip.mp4'] as Buffer);
+    expect(answer).toMatchObject({ status: 200, code: 0 });
+    video = answer.data as UploadedMedia;
+    expect(video).toEqual({
+      url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.mp4$/),
+      assetId: expect.any(Number),
+      kind: 'video',
+      durationMs: expect.any(Number),
+      name: '原视频.mp4',
+    });
+    expect(Math.abs(video.durationMs - 2000)).toBeLessThan(150);
+
+    const served = await app.inject({ method: 'GET', url: video.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('video/mp4');
+    expect(served.rawPayload.equals(files['clip.mp4'] as Buffer)).toBe(true);
+  });
+
+  it('tells the container by its bytes, not by the name', async () => {
+    const webm = await upload(alice, 'recording.mp4', files['clip.webm'] as Buffer);
+    expect(webm.data).toMatchObject({ kind: 'video', url: expect.stringMatching(/\.webm$/) });
+    const mp3 = await upload(alice, 'voice', files['voice.mp3'] as Buffer);
+    expect(mp3.status).toBe(200);
+    const audio = mp3.data as UploadedMedia;
+    expect(audio).toMatchObject({ kind: 'audio', name: 'voice' });
+    expect(audio.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.mp3$/);
+    expect(Math.abs(audio.durationMs - 3000)).toBeLessThan(150);
+  });
+
+  it('refuses a text file named .mp4 and keeps nothing of it', async () => {
+    const before = stored();
+    const answer = await upload(alice, 'movie.mp4', Buffer.from('not a video at all, just text'));
+    expect(answer.status).toBe(400);
+    expect(answer.msg).toBe(
+      '「文件」格式不支持，请上传 MP4、MOV、WebM、MKV 视频或 MP3、M4A、WAV、OGG 音频',
+    );
+    expect(stored()).toEqual(before);
+  });
+
+  it('refuses a file that looks like an MP4 but that ffmpeg cannot read', async () => {
+    const before = stored();
+    const fake = Buffer.concat([
+      (files['clip.mp4'] as Buffer).subarray(0, 32),
+      Buffer.alloc(4096, 7),
+    ]);
+    const answer = await upload(alice, 'broken.mp4', fake);
+    expect(answer.status).toBe(400);
+    expect(answer.msg).toBe('无法读取该视频文件，文件可能已损坏');
+    expect(stored()).toEqual(before);
+  });
+
+  it('refuses a recording over 10 minutes', async () => {
+    const before = stored();
+    const answer = await upload(alice, 'long.mp3', files['long.mp3'] as Buffer);
+    expect(answer.status).toBe(400);
+    expect(answer.msg).toBe('音频时长不能超过 10 分钟，请剪短后再上传');
+    expect(stored()).toEqual(before);
+  });
+
+  it('has its own size limit: audio over 30 MB is refused with 413, not the image limit', async () => {
+    const before = stored();
+    const answer = await upload(alice, 'big.wav', files['big.wav'] as Buffer);
+    expect(answer.status).toBe(413);
+    expect(answer.msg).toBe('音频不能超过 30 MB');
+    expect(stored()).toEqual(before);
+  });
+
+  it('needs a signed-in user and a multipart body', async () => {
+    const form = multipart('clip.mp4', files['clip.mp4'] as Buffer);
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/file/upload_media',
+      headers: { ...PC, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const json = await alice.post('/api/file/upload_media', { file: 'x' });
+    expect(json.status).toBe(400);
+    expect(json.msg).toContain('multipart/form-data');
+  });
+
+  it('keeps each user’s assets their own, and the image list images only', async () => {
+    const aliceId = await userIdOf(alice);
+    const bobId = await userIdOf(bob);
+    expect(await app.uploads.findOwned(bobId, video.assetId)).toBeNull();
+    expect(await app.uploads.findOwnedByUrl(bobId, video.url)).toBeNull();
+    expect(await app.uploads.findOwnedByUrl(aliceId, video.url)).toMatchObject({
+      assetId: video.assetId,
+      kind: 'video',
+      durationMs: video.durationMs,
+    });
+    expect(
+      (await app.uploads.listByKind(aliceId, 'video', { pageIndex: 1, pageSize: 10 })).total,
+    ).toBe(2);
+    expect(
+      (await app.uploads.listByKind(bobId, 'video', { pageIndex: 1, pageSize: 10 })).total,
+    ).toBe(0);
+    const images = (await alice.get('/api/file/uploaded_imgs')).data as {
+      items: UploadedImage[];
+      total: number;
+    };
+    expect(images).toEqual({ items: [], total: 0 });
+
+    expect(await app.uploads.deleteOwned(bobId, video.assetId)).toBeNull();
+    expect(await app.uploads.deleteOwned(aliceId, video.assetId)).toMatchObject({ url: video.url });
+    expect(await app.uploads.findOwned(aliceId, video.assetId)).toBeNull();
+  });
+});

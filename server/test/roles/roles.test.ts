@@ -1,0 +1,249 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import type { ExtractedRoles, ImageResult, Lora, Role, TaskRef } from '@kol/shared-sdk/contracts';
+import { LOCAL_FRAME_LABEL } from '../../src/media/frames/render-frame';
+import { extractRolesLocally, LOCAL_EXTRACTION_ENGINE } from '../../src/roles/extract';
+import { createTestApp, testDataDir } from '../helpers/test-app';
+import { waitFor } from '../tasks/helpers';
+import { signedInClient, type Client } from '../writing/helpers';
+
+jest.setTimeout(120_000);
+
+let app: FastifyInstance;
+let alice: Client;
+let bob: Client;
+
+const STORY = [
+  '林动是个十六岁的少年，黑发，穿着洗得发白的青色布衣。',
+  '清晨，林动背着竹篓走出小镇。',
+  '苏柔站在桥头，一身白衣，手里拿着油纸伞。',
+  '苏柔笑道：“你又去山里？”',
+  '林动说：“采完药就回来。”',
+  '老铁匠在路边敲打着铁器，没有抬头。',
+  '苏柔说：“早点回来。”林动点点头，走进了雾里。',
+].join('');
+
+async function roleTask(client: Client, body: Record<string, unknown> = { type: 0 }) {
+  const answer = await client.post('/api/role/init_task', body);
+  expect(answer.code).toBe(0);
+  return (answer.data as TaskRef).taskId;
+}
+
+beforeAll(async () => {
+  ({ app } = await createTestApp({
+    videoTasks: {
+      workInProcess: true,
+      concurrency: 1,
+      workDir: path.join(testDataDir(), 'tasks'),
+      pollingIntervalSeconds: 0.5,
+    },
+  }));
+  alice = await signedInClient(app);
+  bob = await signedInClient(app);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('local role extraction', () => {
+  it('finds the named people by frequency and describes them from their first mentions', () => {
+    const roles = extractRolesLocally(STORY);
+    expect(roles.map((r) => r.name)).toEqual(['林动', '苏柔']);
+    expect(roles[0]?.description).toBe('林动是个十六岁的少年，黑发，穿着洗得发白的青色布衣。');
+    expect(roles[1]?.description).toContain('白衣');
+    expect(extractRolesLocally('今天天气很好。我们去公园散步。')).toEqual([]);
+  });
+
+  it('takes speakers of 「X说」 clauses that have no common surname', () => {
+    const roles = extractRolesLocally('小貂说：“饿了。”阿飞问：“吃什么？”小貂说：“鱼。”阿飞笑了。');
+    expect(roles.map((r) => r.name).sort()).toEqual(['小貂', '阿飞'].sort());
+  });
+});
+
+describe('role tasks and roles', () => {
+  let taskId = '';
+  let linDong: Role;
+
+  it('creates a role task for a work of a type with roles, once per work', async () => {
+    const saved = await alice.post('/api/video/save_text', { title: '雾', text: STORY });
+    const { workId } = saved.data as { workId: number };
+    taskId = await roleTask(alice, { type: 0, workId });
+    expect(await roleTask(alice, { type: 0, workId })).toBe(taskId);
+    expect(await roleTask(alice)).not.toBe(taskId);
+
+    expect((await alice.post('/api/role/init_task', { type: 2 })).status).toBe(400);
+    const mismatch = await alice.post('/api/role/init_task', { type: 11, workId });
+    expect(mismatch.status).toBe(400);
+    expect((await bob.post('/api/role/init_task', { type: 0, workId })).status).toBe(404);
+    expect((await alice.get(`/api/role/get_roles?taskId=${taskId}`)).data).toEqual([]);
+  });
+
+  it('adds, updates and deletes roles, each with a fixed seed', async () => {
+    const added = await alice.post('/api/role/add', {
+      taskId,
+      name: '林动',
+      description: '黑发少年',
+      loraId: 1,
+    });
+    expect(added.code).toBe(0);
+    linDong = added.data as Role;
+    expect(linDong).toMatchObject({
+      taskId,
+      name: '林动',
+      description: '黑发少年',
+      referenceImageUrl: '',
+      imageUrls: [],
+      loraId: 1,
+    });
+    expect(linDong.seed).toBeGreaterThan(0);
+
+    const twice = await alice.post('/api/role/add', { taskId, name: '林动', description: '' });
+    expect(twice.status).toBe(409);
+    expect(twice.msg).toBe('角色「林动」已在这个任务中');
+    expect(
+      (await alice.post('/api/role/add', { taskId, name: 'X', description: '', loraId: 99 }))
+        .status,
+    ).toBe(400);
+    const foreignPicture = await alice.post('/api/role/add', {
+      taskId,
+      name: 'Y',
+      description: '',
+      referenceImageUrl: '/media/999999/x/image.jpg',
+    });
+    expect(foreignPicture.status).toBe(400);
+    expect(foreignPicture.msg).toBe('「参考图」不存在或不属于你');
+
+    const updated = await alice.post('/api/role/update', {
+      roleId: linDong.roleId,
+      description: '十六岁少年，黑发，青色布衣',
+    });
+    expect(updated.data).toMatchObject({
+      roleId: linDong.roleId,
+      name: '林动',
+      description: '十六岁少年，黑发，青色布衣',
+      seed: linDong.seed,
+    });
+
+    const temp = (await alice.post('/api/role/add', { taskId, name: '路人', description: '' }))
+      .data as Role;
+    const clash = await alice.post('/api/role/update', { roleId: temp.roleId, name: '林动' });
+    expect(clash.status).toBe(409);
+    const deleted = await alice.get(`/api/role/delete?roleId=${temp.roleId}`);
+    expect(deleted.code).toBe(0);
+    expect((await alice.get(`/api/role/delete?roleId=${temp.roleId}`)).status).toBe(404);
+    const listed = (await alice.get(`/api/role/get_roles?taskId=${taskId}`)).data as Role[];
+    expect(listed.map((r) => r.name)).toEqual(['林动']);
+  });
+
+  it('extracts roles offline, keeping the ones the task already has', async () => {
+    const answer = await alice.post('/api/role/extract_roles', { taskId, text: STORY });
+    expect(answer.code).toBe(0);
+    const { roles, engine } = answer.data as ExtractedRoles;
+    expect(engine).toBe(LOCAL_EXTRACTION_ENGINE);
+    expect(roles.map((r) => r.name)).toEqual(['林动', '苏柔']);
+    // 林动 was already there: the user's description and seed stay.
+    expect(roles[0]).toMatchObject({
+      roleId: linDong.roleId,
+      description: '十六岁少年，黑发，青色布衣',
+    });
+    expect(roles[1]?.description).toContain('白衣');
+    const again = (await alice.post('/api/role/extract_roles', { taskId, text: STORY }))
+      .data as ExtractedRoles;
+    expect(again.roles.map((r) => r.roleId)).toEqual(roles.map((r) => r.roleId));
+    const listed = (await alice.get(`/api/role/get_roles?taskId=${taskId}`)).data as Role[];
+    expect(listed).toHaveLength(2);
+  });
+
+  it('draws a portrait with re_gen_img: the first becomes the reference picture', async () => {
+    const draw = async () => {
+      const started = await alice.post('/api/role/re_gen_img', {
+        roleId: linDong.roleId,
+        prompt: '站在山门前',
+      });
+      expect(started.code).toBe(0);
+      const { taskId: imageTask } = started.data as TaskRef;
+      return waitFor(async () => {
+        const data = (await alice.get(`/api/video/img_result?taskId=${imageTask}`))
+          .data as ImageResult;
+        if (data.state === 'failed') throw new Error(String(data.error));
+        return data.state === 'succeeded' ? data : null;
+      }, 60_000);
+    };
+    const first = await draw();
+    expect(first).toMatchObject({ engine: LOCAL_FRAME_LABEL, error: null });
+    const picture = await app.inject({
+      method: 'GET',
+      url: first.imageUrl,
+      headers: alice.headers,
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    const second = await draw();
+    const roles = (await alice.get(`/api/role/get_roles?taskId=${taskId}`)).data as Role[];
+    const role = roles.find((r) => r.roleId === linDong.roleId);
+    expect(role?.imageUrls).toEqual([first.imageUrl, second.imageUrl]);
+    expect(role?.referenceImageUrl).toBe(first.imageUrl);
+    expect(role?.seed).toBe(linDong.seed);
+
+    // A picture of the user's own is a valid reference; another user's is not.
+    const other = await bob.post('/api/role/add', {
+      name: '借图',
+      description: '',
+      referenceImageUrl: first.imageUrl,
+    });
+    expect(other.status).toBe(400);
+    const own = await alice.post('/api/role/update', {
+      roleId: linDong.roleId,
+      referenceImageUrl: second.imageUrl,
+    });
+    expect((own.data as Role).referenceImageUrl).toBe(second.imageUrl);
+  });
+
+  it('copies a role of an earlier task into another with add_role_to_task', async () => {
+    const next = await roleTask(alice, { type: 11 });
+    const copied = await alice.post('/api/library/add_role_to_task', {
+      roleId: linDong.roleId,
+      taskId: next,
+    });
+    expect(copied.code).toBe(0);
+    const copy = copied.data as Role;
+    expect(copy.roleId).not.toBe(linDong.roleId);
+    expect(copy).toMatchObject({ taskId: next, name: '林动', seed: linDong.seed });
+    expect(copy.imageUrls).toHaveLength(2);
+    const twice = await alice.post('/api/library/add_role_to_task', {
+      roleId: linDong.roleId,
+      taskId: next,
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it('refuses every id of another user with 404', async () => {
+    const bobTask = await roleTask(bob);
+    const role = linDong.roleId;
+    const answers = await Promise.all([
+      bob.get(`/api/role/get_roles?taskId=${taskId}`),
+      bob.get('/api/role/get_roles?taskId=not-a-uuid'),
+      bob.post('/api/role/add', { taskId, name: '闯入', description: '' }),
+      bob.post('/api/role/update', { roleId: role, name: '改名' }),
+      bob.get(`/api/role/delete?roleId=${role}`),
+      bob.post('/api/role/extract_roles', { taskId, text: STORY }),
+      bob.post('/api/role/re_gen_img', { roleId: role }),
+      bob.post('/api/library/add_role_to_task', { roleId: role, taskId: bobTask }),
+      alice.post('/api/library/add_role_to_task', { roleId: role, taskId: bobTask }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 404));
+    const still = (await alice.get(`/api/role/get_roles?taskId=${taskId}`)).data as Role[];
+    expect(still.find((r) => r.roleId === role)?.name).toBe('林动');
+  });
+});
+
+describe('styles and engines', () => {
+  it('serves the built-in styles and, offline, the local renderer as the one engine', async () => {
+    const styles = (await alice.get('/api/lora/get_loras')).data as Lora[];
+    expect(styles.map((s) => s.name)).toContain('国风水墨');
+    const engines = (await alice.get('/api/version/version_list')).data as Array<{ name: string }>;
+    expect(engines.map((e) => e.name)).toEqual([LOCAL_FRAME_LABEL]);
+    expect((await app.inject({ method: 'GET', url: '/api/lora/get_loras' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,238 @@
+import path from 'node:path';
+import { mkdtemp, readFile, rm, unlink } from 'node:fs/promises';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import type {
+  CutVideo,
+  Material,
+  TaskRef,
+  UploadedMedia,
+  UsageLimits,
+  WorkResult,
+} from '@kol/shared-sdk/contracts';
+import { runFfmpeg } from '../../src/media/ffmpeg';
+import { createTestApp, testDataDir } from '../helpers/test-app';
+import { waitFor } from '../tasks/helpers';
+import { multipart, signedInClient, type Client } from '../writing/helpers';
+import { expectProvenVideo, finishedWork } from './proof';
+
+jest.setTimeout(180_000);
+
+let app: FastifyInstance;
+let alice: Client;
+let bob: Client;
+let aliceId = 0;
+let dir: string;
+
+const limits = async (client: Client) =>
+  (await client.get('/api/user/get_user_limit_info')).data as UsageLimits;
+
+async function uploadClip(client: Client): Promise<UploadedMedia> {
+  const file = path.join(dir, 'clip.mp4');
+  await runFfmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc=s=160x284:r=25:d=2'],
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', file],
+  ]);
+  const form = multipart('clip.mp4', await readFile(file));
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/file/upload_media',
+    headers: { ...client.headers, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { data: UploadedMedia }).data;
+}
+
+/** The speech task's end, read as its owner. */
+async function speechDone(taskId: string) {
+  return waitFor(async () => {
+    const task = await app.videoTasks.findTask(aliceId, taskId);
+    if (task?.state === 'failed') throw new Error(String(task.error));
+    return task?.state === 'succeeded' ? task : null;
+  }, 90_000);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'kol-cut-'));
+  ({ app } = await createTestApp({
+    videoTasks: {
+      workInProcess: true,
+      concurrency: 1,
+      workDir: path.join(testDataDir(), 'tasks'),
+      pollingIntervalSeconds: 0.5,
+      renderSize: { width: 216, height: 384 },
+    },
+  }));
+  alice = await signedInClient(app);
+  bob = await signedInClient(app);
+  aliceId = ((await alice.get('/api/user/current')).data as { userId: number }).userId;
+  await app.quotaService.grant(aliceId, 'decompression', { merge: 2 });
+});
+afterAll(async () => {
+  await app.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('cut video editor and merge (decompression work)', () => {
+  let workId = 0;
+  let clip: UploadedMedia;
+
+  it('initialises segments from the text and keeps them from other users', async () => {
+    const saved = await alice.post('/api/video/save_text', {
+      title: '剪辑',
+      text: '开头的文字。后面的文字。',
+      type: 1,
+    });
+    ({ workId } = saved.data as { workId: number });
+    const cut = (await alice.get(`/api/cut_video/get_cut_video?workId=${workId}`)).data as CutVideo;
+    expect(cut.finished).toBe(false);
+    expect(cut.segments).toEqual([
+      expect.objectContaining({
+        index: 0,
+        text: '开头的文字。',
+        materialId: -1,
+        startMs: 0,
+        endMs: 8000,
+        audioUrl: '',
+      }),
+      expect.objectContaining({ index: 1, text: '后面的文字。', materialId: -1, audioUrl: '' }),
+    ]);
+    expect((await bob.get(`/api/cut_video/get_cut_video?workId=${workId}`)).status).toBe(404);
+    const foreign = await bob.post('/api/cut_video/update_cut_video_data', {
+      workId,
+      segments: cut.segments,
+    });
+    expect(foreign.status).toBe(404);
+    expect(
+      (await bob.post('/api/cut_video/generate_cut_tts', { workId, voiceId: 'espeak-cmn-f' }))
+        .status,
+    ).toBe(404);
+    expect((await bob.get(`/api/video_edit/send_merge_request?workId=${workId}`)).status).toBe(404);
+  });
+
+  it('saves edits: own materials only, sane windows, non-empty text', async () => {
+    clip = await uploadClip(alice);
+    const bobClip = await uploadClip(bob);
+    const mine = (await alice.get('/api/cut_video/get_system_material_list?tagId=100')).data as {
+      items: Material[];
+    };
+    expect(mine.items.map((m) => [m.materialId, m.source])).toEqual([[clip.assetId, 1]]);
+
+    const base = (
+      (await alice.get(`/api/cut_video/get_cut_video?workId=${workId}`)).data as CutVideo
+    ).segments;
+    const save = (segments: unknown, musicId?: number) =>
+      alice.post('/api/cut_video/update_cut_video_data', { workId, segments, musicId });
+    const bad = [
+      [{ ...base[0], materialId: bobClip.assetId }, '不存在或不属于你'],
+      [{ ...base[0], materialId: -99 }, '不存在或不属于你'],
+      [{ ...base[0], startMs: 500, endMs: 500 }, '结束时间必须晚于开始时间'],
+      [{ ...base[0], endMs: 60_000 }, '超出了素材长度'],
+      [{ ...base[0], text: '  。 ' }, '文案为空'],
+    ] as const;
+    for (const [segment, message] of bad) {
+      const refused = await save([segment, base[1]]);
+      expect(refused.status).toBe(400);
+      expect(refused.msg).toContain(message);
+    }
+    expect((await save(base, 987654)).status).toBe(400);
+
+    const saved = await save(
+      [
+        { ...base[0], text: '开头这段，改过了。' },
+        // The upload's middle second, looped under the voice.
+        { ...base[1], materialId: clip.assetId, startMs: 500, endMs: 1500 },
+      ],
+      0,
+    );
+    expect(saved.code).toBe(0);
+    const cut = saved.data as CutVideo;
+    expect(cut.musicId).toBe(0);
+    expect(cut.segments.map((s) => [s.text, s.materialId])).toEqual([
+      ['开头这段，改过了。', -1],
+      ['后面的文字。', clip.assetId],
+    ]);
+  });
+
+  it('speaks every segment, then merges once finished, spending a merge count', async () => {
+    const early = await alice.post('/api/cut_video/end_cut_video', { workId });
+    expect(early.status).toBe(400);
+    expect(early.msg).toContain('还没有配音');
+    const unfinished = await alice.get(`/api/video_edit/send_merge_request?workId=${workId}`);
+    expect(unfinished.status).toBe(400);
+    expect(unfinished.msg).toContain('剪辑尚未完成');
+    const noEarlier = await alice.get(`/api/video_edit/re_send_merge_request?workId=${workId}`);
+    expect(noEarlier.status).toBe(400);
+
+    const tts = await alice.post('/api/cut_video/generate_cut_tts', {
+      workId,
+      voiceId: 'espeak-cmn-m',
+      speed: 1.2,
+    });
+    expect(tts.code).toBe(0);
+    await speechDone((tts.data as TaskRef).taskId);
+    const spoken = (await alice.get(`/api/cut_video/get_cut_video?workId=${workId}`))
+      .data as CutVideo;
+    expect(spoken.voiceId).toBe('espeak-cmn-m');
+    for (const segment of spoken.segments) {
+      expect(segment.audioUrl).toMatch(/^\/media\/\d+\/[0-9a-f-]+\/segment-\d{3}-[0-9a-f]+\.wav$/);
+      expect(segment.audioDurationMs).toBeGreaterThan(500);
+      const wav = await app.inject({
+        method: 'GET',
+        url: segment.audioUrl,
+        headers: alice.headers,
+      });
+      expect(wav.statusCode).toBe(200);
+    }
+    // Saving unchanged text keeps the audio.
+    const resaved = await alice.post('/api/cut_video/update_cut_video_data', {
+      workId,
+      segments: spoken.segments,
+    });
+    expect((resaved.data as CutVideo).segments.every((s) => s.audioUrl !== '')).toBe(true);
+
+    expect((await alice.post('/api/cut_video/end_cut_video', { workId })).code).toBe(0);
+    const before = await limits(alice);
+    const merge = await alice.get(`/api/video_edit/send_merge_request?workId=${workId}`);
+    expect(merge.code).toBe(0);
+    const { taskId } = merge.data as TaskRef;
+    expect((await limits(alice)).remainCutMergeCount).toBe(before.remainCutMergeCount - 1);
+
+    const result = await finishedWork(alice, workId, taskId);
+    expect(result.stages.map((s) => s.name)).toEqual(['script', 'voice', 'compose']);
+    expect(result.videoUrl).toMatch(/\/merge\.mp4$/);
+    const task = await app.videoTasks.findTask(aliceId, taskId);
+    const audio = spoken.segments.reduce((sum, s) => sum + (s.audioDurationMs ?? 0), 0);
+    const speechMs = task?.outputs.durationMs as number;
+    // The narration is the segments' own audio, joined with the sentence pause between them.
+    expect(Math.abs(speechMs - audio - 250)).toBeLessThan(30);
+    await expectProvenVideo(app, result, {
+      width: 216,
+      height: 384,
+      speechMs,
+      spoken: ['开头这段，改过了。', '后面的文字。'],
+    });
+  });
+
+  it('gives the merge count back when a merge fails for a lost material file', async () => {
+    await unlink(path.join(testDataDir(), 'uploads', clip.url.replace('/uploads/', '')));
+    const before = await limits(alice);
+    const again = await alice.get(`/api/video_edit/re_send_merge_request?workId=${workId}`);
+    expect(again.code).toBe(0);
+    const { taskId } = again.data as TaskRef;
+    const failed = await waitFor(async () => {
+      const data = (await alice.get(`/api/video/get_work_result?workId=${workId}`))
+        .data as WorkResult;
+      return data.taskId === taskId && data.state === 'failed' ? data : null;
+    }, 90_000);
+    expect(failed.error).toContain('素材文件已丢失');
+    expect(failed.error).toContain('第 2 个分镜');
+    const after = await waitFor(async () => {
+      const now = await limits(alice);
+      return now.remainCutMergeCount === before.remainCutMergeCount ? now : null;
+    });
+    expect(after.remainCutMergeCount).toBe(before.remainCutMergeCount);
+  });
+});
