@@ -57,7 +57,15 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<S
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(REPO, 'scripts', 'start.mjs')], {
     cwd: REPO,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Fresh data every run: generating the music and loops would only take the tests' cores.
+      WARM_UP_LIBRARIES: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

@@ -39,6 +39,11 @@ export interface AppConfig {
   hostDistDir: string;
   /** Workspace root whose `mfe-*\/dist` builds are released at start; null: none are. */
   autoPublishFrom: string | null;
+  /**
+   * Generate the built-in music and background loops in the background after the start (they
+   * are also made on first use). Off in tests, which would spend their cores on it.
+   */
+  warmUpLibraries?: boolean;
   /** Contact details of the header's contact-us modal. */
   contact: PlatformConfig['contact'];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -200,6 +200,7 @@ export function readEnv(): ServerEnv {
       // Like the demo data: on for the embedded one-machine setup, where `pnpm start` builds
       // the remotes just before; against a shared PostgreSQL, releases are an ops decision.
       autoPublishFrom: bool('AUTO_PUBLISH_REMOTES', !databaseUrl) ? repoRoot : null,
+      warmUpLibraries: bool('WARM_UP_LIBRARIES', true),
       contact: {
         title: process.env.CONTACT_TITLE?.trim() || DEFAULTS.contact.title,
         lines: contactLines('CONTACT_LINES') ?? DEFAULTS.contact.lines.map((line) => ({ ...line })),

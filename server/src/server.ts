@@ -4,6 +4,7 @@ import { readEnv, isEnvError } from './env';
 import { buildApp } from './app';
 import { ensureAdminToken, adminTokenPath } from './admin-token';
 import { DEMO_ACCOUNT } from './config';
+import { warmUpLibraries } from './library/warm-up';
 
 /** Starts the API: `pnpm --filter @kol/server start`. Everything else lives in app.ts. */
 async function main() {
@@ -48,6 +49,8 @@ async function main() {
     );
   }
   process.stdout.write(lines.join('\n') + '\n\n');
+  // In the background: the first start makes the built-in music and background loops.
+  if (env.app.warmUpLibraries) void warmUpLibraries(env.app.mediaDir, app.log);
 }
 
 main().catch((error: unknown) => {

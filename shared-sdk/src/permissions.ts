@@ -60,6 +60,36 @@ export function canOpenConvertWorks(user: Pick<UserInfo, 'functionalLevel'> | nu
   return (user?.functionalLevel ?? 0) > 0;
 }
 
+/**
+ * The template id whose work-menu item lists a project type's works: overseas variants share
+ * their type's item; the real-person drama has no item (null: no template needed).
+ */
+export const TEMPLATE_OF_PROJECT: Readonly<Record<ProjectType, TemplateId | null>> = {
+  [ProjectType.comics]: TemplateId.comics,
+  [ProjectType.comicsOverseas]: TemplateId.comics,
+  [ProjectType.animeShorts]: TemplateId.anime,
+  [ProjectType.decompression]: TemplateId.decompression,
+  [ProjectType.decompressionOverseas]: TemplateId.decompression,
+  [ProjectType.scroll]: TemplateId.scroll,
+  [ProjectType.convert]: TemplateId.convert,
+  [ProjectType.market]: TemplateId.market,
+  [ProjectType.realOpera]: null,
+};
+
+/**
+ * May the user make videos of this project type: its template id (as its works page needs),
+ * and for reverse videos a functional level above 0 (as the convert works page needs).
+ */
+export function canUseProjectType(
+  user: Pick<UserInfo, 'templateIds' | 'functionalLevel'> | null,
+  type: number,
+): boolean {
+  if (!(type in TEMPLATE_OF_PROJECT)) return false;
+  const projectType = type as ProjectType;
+  if (projectType === ProjectType.convert && !canOpenConvertWorks(user)) return false;
+  return hasTemplate(user, TEMPLATE_OF_PROJECT[projectType]);
+}
+
 function quotaTypeOf(type: ProjectType | QuotaType): QuotaType {
   return typeof type === 'number' ? QUOTA_TYPE_OF_PROJECT[type] : type;
 }

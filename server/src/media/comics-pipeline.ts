@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { ProjectType, type VideoSettings } from '@kol/shared-sdk/contracts';
 import { createWorksRepository } from '../repositories/works';
@@ -12,13 +11,14 @@ import { translateToEnglish } from './script/translate';
 import {
   checkAborted,
   requireSpeakable,
-  mediaUrl,
   num,
   outputOf,
   str,
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  videoOutputs,
+  partConcurrency,
 } from './pipeline-kit';
 import { DEFAULT_VOICE_ID } from './speech/espeak';
 import { speakSentences } from './speech/index';
@@ -199,7 +199,7 @@ export function stillsComposeStage(options: MediaPipelineOptions): StageHandler 
     name: 'compose',
     weight: 6,
     async run(ctx) {
-      const { rel: taskRel, abs, relOf } = taskFiles(options, ctx);
+      const { rel: taskRel, abs } = taskFiles(options, ctx);
       const script = outputOf(ctx, 'script');
       const aspect = str(script.aspect, '9:16') as Aspect;
       const frames = outputOf(ctx, 'images').images as string[];
@@ -233,22 +233,12 @@ export function stillsComposeStage(options: MediaPipelineOptions): StageHandler 
         abs(taskRel()),
         {
           size,
-          // Tasks already run one per core: shots of one task share the cores, not multiply them.
-          concurrency: Math.max(1, Math.min(4, os.availableParallelism())),
+          concurrency: partConcurrency(),
           name: 'video',
           onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
         },
       );
-      return {
-        video: relOf(result.videoPath),
-        srt: relOf(result.srtPath),
-        cover: relOf(result.coverPath),
-        videoDurationMs: result.durationMs,
-        // Read by get_work_result from the task's merged outputs.
-        videoUrl: mediaUrl(relOf(result.videoPath)),
-        srtUrl: mediaUrl(relOf(result.srtPath)),
-        coverUrl: mediaUrl(relOf(result.coverPath)),
-      };
+      return videoOutputs(options, result);
     },
   };
 }

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { ProjectType, type VideoSettings } from '@kol/shared-sdk/contracts';
 import type { TtsConfig } from '../config';
@@ -6,15 +5,13 @@ import { defaultMusicId, resolveMusic } from '../library/music';
 import { findFlaggedTerms } from '../library/vocabulary';
 import { createWorksRepository } from '../repositories/works';
 import { StageError, UserInputError } from '../tasks/errors';
-import type { StageContext, StageHandler, StageOutputs } from '../tasks/types';
+import type { StageContext, StageHandler } from '../tasks/types';
 import { splitSentences, writeCaptions, type Aspect, type Cue } from './captions';
-import type { ComposeResult } from './compose';
 import { composeSegments } from './compose-segments';
 import { defaultSize } from './compose';
 import { DEFAULT_MATERIAL_ID, resolveMaterial, type ResolvedMaterial } from './materials';
 import {
   checkAborted,
-  mediaUrl,
   num,
   outputOf,
   requireSpeakable,
@@ -22,15 +19,14 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  videoOutputs,
+  partConcurrency,
 } from './pipeline-kit';
 import { DEFAULT_VOICE_ID } from './speech/espeak';
 import { speakSentences } from './speech/index';
 
 /** The offline English voice overseas types speak by default. */
 export const ENGLISH_VOICE_ID = 'espeak-en-us-f';
-
-/** Parallel part encodes within one task: tasks already run one per core. */
-export const partConcurrency = () => Math.max(1, Math.min(4, os.availableParallelism()));
 
 /** The speech provider of the options (absent or null: offline voices). */
 export const ttsOf = (options: MediaPipelineOptions): TtsConfig | null => options.tts ?? null;
@@ -64,20 +60,6 @@ export async function musicFileOf(
 ): Promise<string | undefined> {
   const id = musicId ?? defaultMusicId(workIdOf(ctx));
   return (await resolveMusic(options, ctx.task.userId, id)) ?? undefined;
-}
-
-/** The outputs every video stage ends with (get_work_result reads the URLs). */
-export function videoOutputs(options: MediaPipelineOptions, result: ComposeResult): StageOutputs {
-  const rel = (file: string) => path.relative(options.mediaDir, file);
-  return {
-    video: rel(result.videoPath),
-    srt: rel(result.srtPath),
-    cover: rel(result.coverPath),
-    videoDurationMs: result.durationMs,
-    videoUrl: mediaUrl(rel(result.videoPath)),
-    srtUrl: mediaUrl(rel(result.srtPath)),
-    coverUrl: mediaUrl(rel(result.coverPath)),
-  };
 }
 
 /**

@@ -1,5 +1,4 @@
 import { copyFile, mkdir, rename } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { VideoSettings } from '@kol/shared-sdk/contracts';
 import { findMarketTemplate } from '../library/templates';
@@ -17,13 +16,14 @@ import {
   checkAborted,
   cleanScript,
   exists,
-  mediaUrl,
   num,
   outputOf,
   str,
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  videoOutputs,
+  partConcurrency,
 } from './pipeline-kit';
 import { DEFAULT_VOICE_ID } from './speech/espeak';
 import { speakSentences } from './speech/index';
@@ -283,22 +283,12 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
         abs(taskRel(ctx)),
         {
           size,
-          // Tasks already run one per core: shots of one task share the cores, not multiply them.
-          concurrency: Math.max(1, Math.min(4, os.availableParallelism())),
+          concurrency: partConcurrency(),
           name: 'video',
           onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
         },
       );
-      const rel = (file: string) => path.relative(options.mediaDir, file);
-      return {
-        video: rel(result.videoPath),
-        srt: rel(result.srtPath),
-        cover: rel(result.coverPath),
-        videoDurationMs: result.durationMs,
-        videoUrl: mediaUrl(rel(result.videoPath)),
-        srtUrl: mediaUrl(rel(result.srtPath)),
-        coverUrl: mediaUrl(rel(result.coverPath)),
-      };
+      return videoOutputs(options, result);
     },
   };
 

@@ -14,13 +14,7 @@ import type { StageContext, StageHandler } from '../tasks/types';
 import { apportionByChars, splitSentences, writeCaptions, type Aspect, type Cue } from './captions';
 import { defaultSize } from './compose';
 import { composeSegments, type ComposeSegment } from './compose-segments';
-import {
-  musicFileOf,
-  partConcurrency,
-  refuseFlagged,
-  ttsOf,
-  videoOutputs,
-} from './decompression-pipeline';
+import { musicFileOf, refuseFlagged, ttsOf } from './decompression-pipeline';
 import { renderFrameToFile } from './frames/render-frame';
 import { resolveMaterial } from './materials';
 import {
@@ -33,6 +27,8 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  partConcurrency,
+  videoOutputs,
 } from './pipeline-kit';
 import { SENTENCE_PAUSE_MS } from './speech/espeak';
 import { speakSentences } from './speech/index';

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import type { VideoSettings } from '@kol/shared-sdk/contracts';
 import { createWorksRepository } from '../repositories/works';
@@ -13,13 +12,14 @@ import {
   checkAborted,
   cleanScript,
   exists,
-  mediaUrl,
   num,
   outputOf,
   str,
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  videoOutputs,
+  partConcurrency,
 } from './pipeline-kit';
 import { findVoice } from './speech/index';
 import { assignVoices, speakDialogue, type SpeakerVoice } from './speech/dialogue';
@@ -178,8 +178,7 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
         abs(taskRel(ctx)),
         {
           size,
-          // Tasks already run one per core: segments of one task share the cores.
-          concurrency: Math.max(1, Math.min(4, os.availableParallelism())),
+          concurrency: partConcurrency(),
           name: 'video',
           onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
         },
@@ -190,16 +189,7 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
           cause: error,
         });
       });
-      const rel = (file: string) => path.relative(options.mediaDir, file);
-      return {
-        video: rel(result.videoPath),
-        srt: rel(result.srtPath),
-        cover: rel(result.coverPath),
-        videoDurationMs: result.durationMs,
-        videoUrl: mediaUrl(rel(result.videoPath)),
-        srtUrl: mediaUrl(rel(result.srtPath)),
-        coverUrl: mediaUrl(rel(result.coverPath)),
-      };
+      return videoOutputs(options, result);
     },
   };
 

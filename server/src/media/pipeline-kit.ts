@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
@@ -6,6 +7,7 @@ import type { Database } from '../db/schema';
 import type { ChatModel } from './script/structured';
 import { StageError, UserInputError } from '../tasks/errors';
 import type { StageContext, StageOutputs } from '../tasks/types';
+import type { ComposeResult } from './compose';
 
 /**
  * What every media pipeline of src/media needs: where files go, how stored outputs are read
@@ -91,4 +93,21 @@ export function requireSpeakable(text: string, field = '文案'): string {
   const clean = cleanScript(text);
   if (!/[\p{L}\p{N}]/u.test(clean)) throw new UserInputError(`「${field}」为空，请先填写${field}`);
   return clean;
+}
+
+/** Parallel part encodes within one task: tasks already run one per core. */
+export const partConcurrency = () => Math.max(1, Math.min(4, os.availableParallelism()));
+
+/** The outputs every video stage ends with (get_work_result reads the URLs). */
+export function videoOutputs(options: MediaPipelineOptions, result: ComposeResult): StageOutputs {
+  const rel = (file: string) => path.relative(options.mediaDir, file);
+  return {
+    video: rel(result.videoPath),
+    srt: rel(result.srtPath),
+    cover: rel(result.coverPath),
+    videoDurationMs: result.durationMs,
+    videoUrl: mediaUrl(rel(result.videoPath)),
+    srtUrl: mediaUrl(rel(result.srtPath)),
+    coverUrl: mediaUrl(rel(result.coverPath)),
+  };
 }

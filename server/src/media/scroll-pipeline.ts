@@ -5,7 +5,7 @@ import { UserInputError } from '../tasks/errors';
 import type { StageHandler } from '../tasks/types';
 import { wrapCaption, writeCaptions, type Aspect, type Cue } from './captions';
 import { defaultSize, expectDuration, finishComposition, FPS, frameBoundaries } from './compose';
-import { backgroundOf, musicFileOf, narrationStages, videoOutputs } from './decompression-pipeline';
+import { backgroundOf, musicFileOf, narrationStages } from './decompression-pipeline';
 import { ffmpegToFile } from './ffmpeg';
 import { ensureFonts } from './frames/render-frame';
 import {
@@ -15,6 +15,7 @@ import {
   str,
   taskFiles,
   type MediaPipelineOptions,
+  videoOutputs,
 } from './pipeline-kit';
 
 /** Characters per line of the scrolling column (CJK; Latin counts half). */

@@ -6,11 +6,12 @@ import {
   QUOTA_FIELDS,
   QUOTA_TYPE_LABELS,
   QUOTA_TYPE_OF_PROJECT,
+  canUseProjectType,
   type QuotaType,
   type WorkResult,
 } from '@kol/shared-sdk/contracts';
 import type { Database } from '../db/schema';
-import { ApiError, badRequest, conflict, notFound } from '../http/api-error';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/api-error';
 import { createQuotaService, type QuotaBucket } from '../repositories/quotas';
 import { createVideoTasksRepository, type VideoTaskRow } from '../repositories/video-tasks';
 import type { TaskQueue } from './queue';
@@ -119,6 +120,25 @@ export class VideoTaskService {
     return this.startTask({ userId, workId, type: work.type, kind: 'merge', spend: 'merge' });
   }
 
+  /** 403 unless the user may make videos of this type (template id, functional level). */
+  async requireProjectType(userId: number, type: number): Promise<void> {
+    const user = await this.options.db
+      .selectFrom('users')
+      .select(['template_ids', 'functional_level'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    const allowed = canUseProjectType(
+      user ? { templateIds: user.template_ids, functionalLevel: user.functional_level } : null,
+      type,
+    );
+    if (!allowed) {
+      const quotaType = quotaTypeOf(type);
+      throw forbidden(
+        `你没有使用「${quotaType ? QUOTA_TYPE_LABELS[quotaType] : '该视频类型'}」的权限`,
+      );
+    }
+  }
+
   /** The caller's work, or 404 (another user's work is "not found" too: nothing leaks). */
   async ownWork(userId: number, workId: number): Promise<{ id: number; type: number }> {
     const work = await this.options.db
@@ -145,6 +165,11 @@ export class VideoTaskService {
     spend?: 'gen' | 'merge';
   }): Promise<{ taskId: string }> {
     const { userId, workId, type, kind } = request;
+    // A video of a type (or its merge, segment speech, a shot picture of its work) needs the
+    // type's template id, like its works page; speech tries and role portraits do not.
+    if (kind === 'video' || kind === 'merge' || kind === 'cut-speech' || workId !== null) {
+      await this.requireProjectType(userId, type);
+    }
     const quotaType = quotaTypeOf(type);
     const pipeline = this.options.registry.get(type, kind);
     if (!pipeline || (request.spend && !quotaType)) {
@@ -223,12 +248,10 @@ export class VideoTaskService {
    * that process's next heartbeat or stage boundary.
    */
   async cancel(userId: number, taskId: string): Promise<void> {
+    // Another user's task, or an id that is no task at all: not found alike.
+    if (!(await this.repo.findOwned(userId, taskId))) throw notFound('任务不存在');
     const task = await this.repo.cancel(userId, taskId);
-    if (!task) {
-      const existing = await this.repo.find(taskId);
-      if (!existing || existing.user_id !== userId) throw notFound('任务不存在');
-      throw conflict('任务已结束，无法取消');
-    }
+    if (!task) throw conflict('任务已结束，无法取消');
     this.runner?.abortLocal(taskId, 'cancelled');
     this.emitTask(task);
   }

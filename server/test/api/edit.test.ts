@@ -22,7 +22,8 @@ import { IMAGE_STYLES } from '../../src/media/images/styles';
 import { ESPEAK_ENGINE } from '../../src/media/speech/espeak';
 import { SPEECH_TASK_TYPE } from '../../src/media/speech/long-speech';
 import { encodeWav, parseWav, pcmDurationMs } from '../../src/media/speech/wav';
-import { createTestApp, testDataDir } from '../helpers/test-app';
+import { renderingTasks } from '../video/proof';
+import { createTestApp } from '../helpers/test-app';
 import { FAKE_SAMPLE_RATE, startFakeSpeech, type FakeSpeech } from '../library/fake-speech';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
@@ -47,13 +48,7 @@ beforeAll(async () => {
       voices: ['alloy', 'nova'],
       timeoutMs: 5_000,
     },
-    videoTasks: {
-      workInProcess: true,
-      concurrency: 1,
-      workDir: path.join(testDataDir(), 'tasks'),
-      pollingIntervalSeconds: 0.5,
-      renderSize: { width: 216, height: 384 },
-    },
+    videoTasks: renderingTasks(),
   }));
   alice = await signedInClient(app);
   bob = await signedInClient(app);

@@ -116,7 +116,13 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 /** Creates a user through the admin API and answers its username. */
 export async function createUser(
   app: FastifyInstance,
-  fields: { username?: string; password?: string; templateIds?: number[]; status?: number } = {},
+  fields: {
+    username?: string;
+    password?: string;
+    templateIds?: number[];
+    status?: number;
+    functionalLevel?: number;
+  } = {},
 ): Promise<{ username: string; password: string }> {
   const username = fields.username ?? uniqueName('user');
   const password = fields.password ?? 'secret-password';
@@ -124,7 +130,13 @@ export async function createUser(
     method: 'POST',
     url: '/api/admin/users/create',
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    payload: { username, password, templateIds: fields.templateIds, status: fields.status },
+    payload: {
+      username,
+      password,
+      templateIds: fields.templateIds,
+      status: fields.status,
+      functionalLevel: fields.functionalLevel,
+    },
   });
   if (response.statusCode !== 200) throw new Error(`createUser: ${response.body}`);
   return { username, password };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { TEMPLATE_IDS } from '@kol/shared-sdk/contracts';
 import { createUser, testDataDir } from '../helpers/test-app';
 import { bossSchemaOf } from '../../src/tasks/plugin';
 import { openTaskQueue, VIDEO_TASK_QUEUE } from '../../src/tasks/queue';
@@ -41,7 +42,10 @@ export async function userWithWork(
   counts: { gen?: number; reward?: number; merge?: number },
   type = 0,
 ): Promise<{ userId: number; workId: number }> {
-  const { username } = await createUser(app);
+  const { username } = await createUser(app, {
+    templateIds: [...TEMPLATE_IDS],
+    functionalLevel: 1,
+  });
   const user = await app.users.findByUsername(username);
   if (!user) throw new Error('user not created');
   await app.quotaService.grant(user.id, 'comics', counts);

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { AudioClip, TaskRef, Voice, WorkResult } from '@kol/shared-sdk/contracts';
-import { createTestApp, testDataDir } from '../helpers/test-app';
+import { renderingTasks } from './proof';
+import { createTestApp } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { signedInClient, type Client } from '../writing/helpers';
 
@@ -26,13 +26,7 @@ async function fetchFile(client: Client, url: string) {
 
 beforeAll(async () => {
   ({ app } = await createTestApp({
-    videoTasks: {
-      workInProcess: true,
-      concurrency: 1,
-      workDir: path.join(testDataDir(), 'tasks'),
-      pollingIntervalSeconds: 0.5,
-      renderSize: { width: 216, height: 384 },
-    },
+    videoTasks: renderingTasks(),
   }));
   alice = await signedInClient(app);
   bob = await signedInClient(app);

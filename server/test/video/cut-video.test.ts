@@ -15,7 +15,7 @@ import { runFfmpeg } from '../../src/media/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork } from './proof';
+import { expectProvenVideo, finishedWork, renderingTasks } from './proof';
 
 jest.setTimeout(180_000);
 
@@ -57,13 +57,7 @@ async function speechDone(taskId: string) {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'kol-cut-'));
   ({ app } = await createTestApp({
-    videoTasks: {
-      workInProcess: true,
-      concurrency: 1,
-      workDir: path.join(testDataDir(), 'tasks'),
-      pollingIntervalSeconds: 0.5,
-      renderSize: { width: 216, height: 384 },
-    },
+    videoTasks: renderingTasks(),
   }));
   alice = await signedInClient(app);
   bob = await signedInClient(app);

@@ -7,7 +7,7 @@ import { ffmpegToFile } from '../../src/media/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile } from './proof';
+import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
 
 // Real espeak-ng and ffmpeg at 216x384.
 jest.setTimeout(180_000);
@@ -57,13 +57,7 @@ async function newWork(client: Client, type: number, text: string, settings: obj
 
 beforeAll(async () => {
   ({ app } = await createTestApp({
-    videoTasks: {
-      workInProcess: true,
-      concurrency: 1,
-      workDir: path.join(testDataDir(), 'tasks'),
-      pollingIntervalSeconds: 0.5,
-      renderSize: { width: 216, height: 384 },
-    },
+    videoTasks: renderingTasks(),
   }));
   alice = await signedInClient(app);
   bob = await signedInClient(app);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
@@ -6,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ImageResult, Role, TaskRef, WorkDetail, WorkResult } from '@kol/shared-sdk/contracts';
 import { LOCAL_FALLBACK_LABEL } from '../../src/media/frames/render-frame';
 import { KEPT_PICTURE_ENGINE } from '../../src/media/images/shots';
-import { createTestApp, testDataDir } from '../helpers/test-app';
+import { createTestApp } from '../helpers/test-app';
 import { startFakeImages, type FakeImages } from '../media/fake-image-servers';
 import { waitFor } from '../tasks/helpers';
 import { signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile } from './proof';
+import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
 
 // Real espeak-ng and ffmpeg at a small size; the image provider is a loopback fake.
 jest.setTimeout(300_000);
@@ -56,13 +55,7 @@ beforeAll(async () => {
       ? { type: 'error', status: 500, message: 'GPU exploded' }
       : { type: 'b64' };
   ({ app } = await createTestApp({
-    videoTasks: {
-      workInProcess: true,
-      concurrency: 1,
-      workDir: path.join(testDataDir(), 'tasks'),
-      pollingIntervalSeconds: 0.5,
-      renderSize: { width: 216, height: 384 },
-    },
+    videoTasks: renderingTasks(),
     images: {
       kind: 'openai',
       baseUrl: fake.apiUrl,

@@ -13,10 +13,10 @@ import type {
   WorkResult,
 } from '@kol/shared-sdk/contracts';
 import { resolveFfmpegPath } from '../../src/media/ffmpeg';
-import { createTestApp, testDataDir } from '../helpers/test-app';
+import { createTestApp } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile } from './proof';
+import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
 
 // Real espeak-ng and ffmpeg, at a small output size so the render takes seconds.
 jest.setTimeout(240_000);
@@ -118,13 +118,7 @@ const distance = (a: number[], b: number[]) =>
 
 beforeAll(async () => {
   ({ app } = await createTestApp({
-    videoTasks: {
-      workInProcess: true,
-      concurrency: 1,
-      workDir: path.join(testDataDir(), 'tasks'),
-      pollingIntervalSeconds: 0.5,
-      renderSize: { width: 216, height: 384 },
-    },
+    videoTasks: renderingTasks(),
   }));
   alice = await signedInClient(app);
   bob = await signedInClient(app);

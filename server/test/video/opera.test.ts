@@ -17,7 +17,7 @@ import { parseWav, type Pcm } from '../../src/media/speech/wav';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile } from './proof';
+import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
 
 // Real espeak-ng and ffmpeg, at a small output size so the render takes seconds.
 jest.setTimeout(240_000);
@@ -121,13 +121,7 @@ async function failedWith(client: Client, workId: number): Promise<string> {
 
 beforeAll(async () => {
   ({ app } = await createTestApp({
-    videoTasks: {
-      workInProcess: true,
-      concurrency: 1,
-      workDir: path.join(testDataDir(), 'tasks'),
-      pollingIntervalSeconds: 0.5,
-      renderSize: { width: 216, height: 384 },
-    },
+    videoTasks: renderingTasks(),
   }));
   alice = await signedInClient(app);
   bob = await signedInClient(app);

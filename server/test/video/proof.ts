@@ -5,6 +5,7 @@ import { expect } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { WorkResult } from '@kol/shared-sdk/contracts';
 import { measureLoudness, serverRequire } from '../../src/media/ffmpeg';
+import { testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import type { Client } from '../writing/helpers';
 
@@ -39,6 +40,23 @@ export async function ffprobe(file: string): Promise<Probe> {
     file,
   ]);
   return JSON.parse(stdout) as Probe;
+}
+
+/** The small render every video test uses: seconds per video instead of minutes. */
+export const TEST_RENDER = { width: 216, height: 384 } as const;
+
+/**
+ * The app config of a test that renders videos: tasks worked in this process, one at a time,
+ * polled often, at the small size. `dir` names the task folder (one per app in a file).
+ */
+export function renderingTasks(dir = 'tasks') {
+  return {
+    workInProcess: true,
+    concurrency: 1,
+    workDir: path.join(testDataDir(), dir),
+    pollingIntervalSeconds: 0.5,
+    renderSize: { ...TEST_RENDER },
+  };
 }
 
 /** A `/media/...` URL of a result to its file under the app's media dir. */

@@ -7,7 +7,7 @@ import { ffmpegToFile } from '../../src/media/ffmpeg';
 import { layoutScroll } from '../../src/media/scroll-pipeline';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile } from './proof';
+import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
 
 jest.setTimeout(180_000);
 
@@ -41,13 +41,7 @@ async function brightPixels(video: string, seconds: number, from: number, to: nu
 
 beforeAll(async () => {
   ({ app } = await createTestApp({
-    videoTasks: {
-      workInProcess: true,
-      concurrency: 1,
-      workDir: path.join(testDataDir(), 'tasks'),
-      pollingIntervalSeconds: 0.5,
-      renderSize: { width: 216, height: 384 },
-    },
+    videoTasks: renderingTasks(),
   }));
   alice = await signedInClient(app);
   aliceId = ((await alice.get('/api/user/current')).data as { userId: number }).userId;

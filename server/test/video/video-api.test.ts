@@ -1,14 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { TaskRef, TextResult, WorkDetail, WorkResult } from '@kol/shared-sdk/contracts';
-import { createTestApp, testDataDir } from '../helpers/test-app';
+import { createTestApp } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { startFakeOpenAi, type FakeOpenAi } from '../writing/fake-openai';
 import { signedInClient, type Client } from '../writing/helpers';
 import { readStream } from '../writing/sse-client';
-import { expectProvenVideo } from './proof';
+import { expectProvenVideo, renderingTasks } from './proof';
 
 // Real espeak-ng and ffmpeg at a small size; a test Chat Completions server translates.
 jest.setTimeout(180_000);
@@ -32,13 +31,7 @@ beforeAll(async () => {
       timeoutMs: 5_000,
       maxRetries: 0,
     },
-    videoTasks: {
-      workInProcess: true,
-      concurrency: 1,
-      workDir: path.join(testDataDir(), 'tasks'),
-      pollingIntervalSeconds: 0.5,
-      renderSize: { width: 216, height: 384 },
-    },
+    videoTasks: renderingTasks(),
   }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -116,6 +109,31 @@ describe('overseas comics (type 5) with progress pushed to the browser', () => {
   });
 });
 
+describe('cancel', () => {
+  it('stops the caller’s running task without giving the count back; others get 404', async () => {
+    const erin = await signedInClient(app);
+    const erinId = await userIdOf(erin);
+    await app.quotaService.grant(erinId, 'comics', { gen: 1 });
+    const saved = await erin.post('/api/video/save_text', {
+      title: '取消',
+      text: '第一句。第二句。第三句。第四句。第五句。第六句。',
+    });
+    const { workId } = saved.data as { workId: number };
+    const { taskId } = (await erin.post('/api/video/gen_video', { workId })).data as TaskRef;
+    expect((await bob.post('/api/video/cancel_task', { taskId })).status).toBe(404);
+    expect((await erin.post('/api/video/cancel_task', { taskId: 'not-a-task' })).status).toBe(404);
+    const cancelled = await erin.post('/api/video/cancel_task', { taskId });
+    expect(cancelled.code).toBe(0);
+    const result = (await erin.get(`/api/video/get_work_result?workId=${workId}`))
+      .data as WorkResult;
+    expect(result).toMatchObject({ taskId, state: 'cancelled' });
+    expect(await app.quotaService.counts(erinId, 'comics')).toMatchObject({ gen: 0 });
+    expect((await erin.post('/api/video/cancel_task', { taskId })).status).toBe(409);
+    // The work is free again: a new start is accepted (and refused only for the count).
+    expect((await erin.post('/api/video/gen_video', { workId })).status).toBe(402);
+  });
+});
+
 describe('words a platform may flag', () => {
   it('refuses gen_video before spending, naming each word and its replacement', async () => {
     const saved = await alice.post('/api/video/save_text', {
@@ -130,6 +148,27 @@ describe('words a platform may flag', () => {
     expect(await app.quotaService.counts(await userIdOf(alice), 'comics')).toMatchObject({
       gen: 1,
     });
+  });
+});
+
+describe('the type’s template id', () => {
+  it('refuses a video of a type whose works item the user lacks, spending nothing', async () => {
+    const carol = await signedInClient(app, { templateIds: [0, 2] });
+    const carolId = await userIdOf(carol);
+    await app.quotaService.grant(carolId, 'comics', { gen: 1 });
+    const saved = await carol.post('/api/video/save_text', { title: '无权限', text: '你好。' });
+    const { workId } = saved.data as { workId: number };
+    const refused = await carol.post('/api/video/gen_video', { workId });
+    expect(refused.status).toBe(403);
+    expect(refused.msg).toBe('你没有使用「漫剪视频」的权限');
+    expect(await app.quotaService.counts(carolId, 'comics')).toMatchObject({ gen: 1 });
+    const generate = await carol.post('/api/video/generate', { type: 0, sourceText: '原文。' });
+    expect(generate.status).toBe(403);
+    // Reverse videos also need a functional level above 0.
+    const dave = await signedInClient(app, { functionalLevel: 0 });
+    const convert = await dave.post('/api/video/generate', { type: 3, sourceText: '原文。' });
+    expect(convert.status).toBe(403);
+    expect(convert.msg).toBe('你没有使用「反推视频」的权限');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { TEMPLATE_IDS } from '@kol/shared-sdk/contracts';
 import { createUser, login, PC } from '../helpers/test-app';
 
 export interface Client {
@@ -11,9 +12,18 @@ export interface Client {
   ): Promise<{ status: number; code: number; msg: string; data: unknown }>;
 }
 
-/** A new user, signed in, with the headers the SDK sends. */
-export async function signedInClient(app: FastifyInstance): Promise<Client> {
-  const { username, password } = await createUser(app);
+/**
+ * A new creator, signed in, with the headers the SDK sends: every work template and functional
+ * level 1 unless `fields` says otherwise (the video calls check both).
+ */
+export async function signedInClient(
+  app: FastifyInstance,
+  fields: { templateIds?: number[]; functionalLevel?: number } = {},
+): Promise<Client> {
+  const { username, password } = await createUser(app, {
+    templateIds: fields.templateIds ?? [...TEMPLATE_IDS],
+    functionalLevel: fields.functionalLevel ?? 1,
+  });
   const cookie = await login(app, username, password);
   const headers = { ...PC, cookie: `kol_session=${cookie}` };
   const answer = (response: { statusCode: number; json: () => unknown }) => {

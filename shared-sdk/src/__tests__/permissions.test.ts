@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { UsageLimits } from '../contracts/user';
-import { ProjectType } from '../enums';
+import { ProjectType, TemplateId } from '../enums';
 import {
   WORK_MENU_ITEMS,
   canOpenConvertWorks,
   canSeeWorkMenuItem,
   canStartComposition,
+  canUseProjectType,
   hasTemplate,
   remainingGenerations,
   remainingMerges,
@@ -100,5 +101,30 @@ describe('permissions', () => {
     expect(canStartComposition({ ...zeroLimits, remainGenCount: 1 }, ProjectType.animeShorts)).toBe(
       true,
     );
+  });
+});
+
+describe('canUseProjectType', () => {
+  const user = (templateIds: number[], functionalLevel = 1) => ({ templateIds, functionalLevel });
+
+  it('needs the template id of the type’s works item; overseas types share theirs', () => {
+    expect(canUseProjectType(user([TemplateId.comics]), ProjectType.comics)).toBe(true);
+    expect(canUseProjectType(user([TemplateId.comics]), ProjectType.comicsOverseas)).toBe(true);
+    expect(canUseProjectType(user([TemplateId.comics]), ProjectType.animeShorts)).toBe(false);
+    expect(
+      canUseProjectType(user([TemplateId.decompression]), ProjectType.decompressionOverseas),
+    ).toBe(true);
+    expect(canUseProjectType(user([]), ProjectType.scroll)).toBe(false);
+    expect(canUseProjectType(null, ProjectType.market)).toBe(false);
+  });
+
+  it('lets anyone make a real-person drama (no works item), and nobody an unknown type', () => {
+    expect(canUseProjectType(user([]), ProjectType.realOpera)).toBe(true);
+    expect(canUseProjectType(user([0, 1, 2, 3, 4, 5, 6]), 7)).toBe(false);
+  });
+
+  it('also needs a functional level above 0 for reverse videos', () => {
+    expect(canUseProjectType(user([TemplateId.convert], 1), ProjectType.convert)).toBe(true);
+    expect(canUseProjectType(user([TemplateId.convert], 0), ProjectType.convert)).toBe(false);
   });
 });

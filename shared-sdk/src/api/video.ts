@@ -46,6 +46,7 @@ export const updateVideoStatus = defineCall<E['updateVideoStatus']>(
 export const saveVideoInfo = defineCall<E['saveVideoInfo']>('POST', '/api/video/save_video_info');
 export const genImg = defineCall<E['genImg']>('POST', '/api/video/gen_img');
 export const getImgResult = defineCall<E['imgResult']>('GET', '/api/video/img_result');
+export const cancelTask = defineCall<E['cancelTask']>('POST', '/api/video/cancel_task');
 export const getUserNewestWorks = defineCall<E['getUserNewestWorks']>(
   'GET',
   '/api/video/get_user_newest_works',

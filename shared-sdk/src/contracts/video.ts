@@ -371,6 +371,14 @@ export const videoEndpoints = {
     query: Type.Object({ taskId: Text('任务编号', { minLength: 1, maxLength: 64 }) }),
     response: ImageResult,
   }),
+  /** Not a spec call: stops a running video, merge, picture or speech task of the caller. */
+  cancelTask: endpoint({
+    method: 'POST',
+    path: '/api/video/cancel_task',
+    summary: '取消生成任务（已扣次数不退回）',
+    body: Type.Object({ taskId: Text('任务编号', { minLength: 1, maxLength: 64 }) }),
+    response: Empty,
+  }),
   getUserNewestWorks: endpoint({
     method: 'GET',
     path: '/api/video/get_user_newest_works',

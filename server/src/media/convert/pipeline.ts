@@ -1,5 +1,4 @@
 import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { DedupPresets, VideoSettings } from '@kol/shared-sdk/contracts';
 import { createWorksRepository } from '../../repositories/works';
@@ -15,13 +14,14 @@ import {
   checkAborted,
   cleanScript,
   exists,
-  mediaUrl,
   num,
   outputOf,
   str,
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  videoOutputs,
+  partConcurrency,
 } from '../pipeline-kit';
 import { DEFAULT_VOICE_ID } from '../speech/espeak';
 import { speakSentences } from '../speech/index';
@@ -269,22 +269,12 @@ export function convertPipeline(options: ConvertPipelineOptions): StageHandler[]
         abs(taskRel(ctx)),
         {
           size,
-          // Tasks already run one per core: segments of one task share the cores.
-          concurrency: Math.max(1, Math.min(4, os.availableParallelism())),
+          concurrency: partConcurrency(),
           name: 'video',
           onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
         },
       );
-      const rel = (file: string) => path.relative(options.mediaDir, file);
-      return {
-        video: rel(result.videoPath),
-        srt: rel(result.srtPath),
-        cover: rel(result.coverPath),
-        videoDurationMs: result.durationMs,
-        videoUrl: mediaUrl(rel(result.videoPath)),
-        srtUrl: mediaUrl(rel(result.srtPath)),
-        coverUrl: mediaUrl(rel(result.coverPath)),
-      };
+      return videoOutputs(options, result);
     },
   };
 

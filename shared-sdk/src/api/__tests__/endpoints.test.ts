@@ -211,6 +211,11 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   ],
   [videoEndpoints.imgResult, () => sdk.getImgResult({ taskId: 't1' }), { query: { taskId: 't1' } }],
   [
+    videoEndpoints.cancelTask,
+    () => sdk.cancelTask({ taskId: 'task-9' }),
+    { body: { taskId: 'task-9' } },
+  ],
+  [
     videoEndpoints.getUserNewestWorks,
     () => sdk.getUserNewestWorks({ limit: 5 }),
     { query: { limit: '5' } },

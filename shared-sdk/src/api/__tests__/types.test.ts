@@ -76,6 +76,7 @@ const videoCalls = {
   saveVideoInfo: sdk.saveVideoInfo,
   genImg: sdk.genImg,
   imgResult: sdk.getImgResult,
+  cancelTask: sdk.cancelTask,
   getUserNewestWorks: sdk.getUserNewestWorks,
 };
 const writingCalls = {

@@ -54,6 +54,7 @@ export default async function videoRoutes(app: FastifyInstance) {
   // script streams like any writing task (gen_stream / gen_result with the answered taskId).
   defineRoute(app, videoEndpoints.generate, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
+    await app.videoTasks.requireProjectType(user.id, body.type);
     const source = body.sourceText.trim();
     if (!source) throw badRequest('「原文」不能为空');
     const title = body.title?.trim() || `${source.replace(/\s+/g, ' ').slice(0, 20)}…`;
@@ -128,6 +129,13 @@ export default async function videoRoutes(app: FastifyInstance) {
       ...(body.settings !== undefined ? { settings: body.settings } : {}),
     });
     if (!updated) throw notFound(WORK_NOT_FOUND);
+    return null;
+  });
+
+  // The count spent to start it is not given back (see VideoTaskService.cancel).
+  defineRoute(app, videoEndpoints.cancelTask, async ({ body, request, reply }) => {
+    const user = await app.auth.requireUser(request, reply);
+    await app.videoTasks.cancel(user.id, body.taskId);
     return null;
   });
 
