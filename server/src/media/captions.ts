@@ -1,5 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CaptionStyle } from '@kol/shared-sdk/contracts';
 import { CJK_FONT_FAMILY } from './fonts';
 
 export type Aspect = '9:16' | '16:9';
@@ -133,10 +134,22 @@ export function toSrt(cues: Cue[], aspect: Aspect = '9:16'): string {
 const assEscape = (s: string): string =>
   s.replace(/\\/g, '＼').replace(/[{}]/g, (b) => (b === '{' ? '｛' : '｝'));
 
+/** ASS colours are &HAABBGGRR (alpha 00 = opaque). */
+const ASS_STYLE: Record<
+  Exclude<CaptionStyle, 'none'>,
+  { primary: string; outline: string; border: 1 | 3 }
+> = {
+  classic: { primary: '&H00FFFFFF', outline: '&H00000000', border: 1 },
+  yellow: { primary: '&H0000E5FF', outline: '&H00000000', border: 1 },
+  // BorderStyle 3: the outline colour fills a box behind the text.
+  box: { primary: '&H00FFFFFF', outline: '&H60000000', border: 3 },
+};
+
 export function toAss(
   cues: Cue[],
   size: { width: number; height: number },
   aspect: Aspect,
+  style: CaptionStyle = 'classic',
 ): string {
   const { width, height } = size;
   // Sizes scale with the frame so a reduced test render looks like the real one.
@@ -144,7 +157,9 @@ export function toAss(
   const outline = Math.max(2, Math.round(fontSize / 16));
   const marginV = Math.round(height * (aspect === '9:16' ? 0.14 : 0.08));
   const marginH = Math.round(width * 0.06);
-  const lines = cues.map(
+  const look = ASS_STYLE[style === 'none' ? 'classic' : style];
+  const shown = style === 'none' ? [] : cues;
+  const lines = shown.map(
     (c) =>
       `Dialogue: 0,${assTime(c.startMs)},${assTime(c.endMs)},Caption,,0,0,0,,${wrapCaption(
         assEscape(c.text),
@@ -161,8 +176,8 @@ export function toAss(
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    // Bottom-centred (alignment 2), white with a black outline; WrapStyle 2 keeps our own breaks.
-    `Style: Caption,${CJK_FONT_FAMILY},${fontSize},&H00FFFFFF,&H00FFFFFF,&H00000000,&H80000000,-1,0,0,0,100,100,0,0,1,${outline},0,2,${marginH},${marginH},${marginV},1`,
+    // Bottom-centred (alignment 2); WrapStyle 2 keeps our own breaks.
+    `Style: Caption,${CJK_FONT_FAMILY},${fontSize},${look.primary},${look.primary},${look.outline},&H80000000,-1,0,0,0,100,100,0,0,${look.border},${outline},0,2,${marginH},${marginH},${marginV},1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
@@ -183,7 +198,8 @@ export async function writeCaptions(
   paths: { srtPath: string; assPath: string },
   size: { width: number; height: number },
   aspect: Aspect,
+  style: CaptionStyle = 'classic',
 ): Promise<void> {
   await writeWhole(paths.srtPath, toSrt(cues, aspect));
-  await writeWhole(paths.assPath, toAss(cues, size, aspect));
+  await writeWhole(paths.assPath, toAss(cues, size, aspect, style));
 }

@@ -9,6 +9,7 @@ import { drawWorkShots } from './images/shots';
 import { chooseMusic, resolveWorkMusic } from './work-inputs';
 import { translateToEnglish } from './script/translate';
 import {
+  captionStyleOf,
   checkAborted,
   requireSpeakable,
   num,
@@ -211,7 +212,7 @@ export function stillsComposeStage(options: MediaPipelineOptions): StageHandler 
         srtPath: path.join(ctx.workDir, 'captions.srt'),
         assPath: path.join(ctx.workDir, 'captions.ass'),
       };
-      await writeCaptions(cues, captions, size, aspect);
+      await writeCaptions(cues, captions, size, aspect, await captionStyleOf(options, ctx));
       const musicPath = await resolveWorkMusic(
         options,
         ctx.task.userId,

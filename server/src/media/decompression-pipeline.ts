@@ -11,6 +11,7 @@ import { composeSegments } from './compose-segments';
 import { defaultSize } from './compose';
 import { DEFAULT_MATERIAL_ID, resolveMaterial, type ResolvedMaterial } from './materials';
 import {
+  captionStyleOf,
   checkAborted,
   num,
   outputOf,
@@ -154,7 +155,13 @@ export function decompressionPipeline(options: MediaPipelineOptions): StageHandl
         srtPath: path.join(ctx.workDir, 'captions.srt'),
         assPath: path.join(ctx.workDir, 'captions.ass'),
       };
-      await writeCaptions(spoken.cues as Cue[], captions, size, aspect);
+      await writeCaptions(
+        spoken.cues as Cue[],
+        captions,
+        size,
+        aspect,
+        await captionStyleOf(options, ctx),
+      );
       checkAborted(ctx.signal);
       const result = await composeSegments(
         {

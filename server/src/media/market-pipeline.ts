@@ -13,6 +13,7 @@ import { composeSegments } from './compose-segments';
 import { renderEndCardToFile } from './frames/end-card';
 import { renderFrameToFile } from './frames/render-frame';
 import {
+  captionStyleOf,
   checkAborted,
   cleanScript,
   exists,
@@ -261,7 +262,13 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
         srtPath: path.join(ctx.workDir, 'captions.srt'),
         assPath: path.join(ctx.workDir, 'captions.ass'),
       };
-      await writeCaptions(spoken.cues as Cue[], captions, size, aspect);
+      await writeCaptions(
+        spoken.cues as Cue[],
+        captions,
+        size,
+        aspect,
+        await captionStyleOf(options, ctx),
+      );
       const musicPath = await resolveWorkMusic(
         options,
         ctx.task.userId,

@@ -18,6 +18,7 @@ import { musicFileOf, refuseFlagged, ttsOf } from './decompression-pipeline';
 import { renderFrameToFile } from './frames/render-frame';
 import { resolveMaterial } from './materials';
 import {
+  captionStyleOf,
   checkAborted,
   exists,
   mediaUrl,
@@ -284,7 +285,13 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
         srtPath: path.join(ctx.workDir, 'merge.srt'),
         assPath: path.join(ctx.workDir, 'merge.ass'),
       };
-      await writeCaptions(spoken.cues as Cue[], captions, size, aspect);
+      await writeCaptions(
+        spoken.cues as Cue[],
+        captions,
+        size,
+        aspect,
+        await captionStyleOf(options, ctx),
+      );
       checkAborted(ctx.signal);
       const result = await composeSegments(
         {

@@ -9,6 +9,7 @@ import { composeSegments } from './compose-segments';
 import { resolveMusic } from '../library/music';
 import { chooseMusic, ownUploads, uploadedFile } from './work-inputs';
 import {
+  captionStyleOf,
   checkAborted,
   cleanScript,
   exists,
@@ -160,7 +161,13 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
         srtPath: path.join(ctx.workDir, 'captions.srt'),
         assPath: path.join(ctx.workDir, 'captions.ass'),
       };
-      await writeCaptions(spoken.cues as Cue[], captions, size, aspect);
+      await writeCaptions(
+        spoken.cues as Cue[],
+        captions,
+        size,
+        aspect,
+        await captionStyleOf(options, ctx),
+      );
       const musicPath = await resolveMusic(
         options,
         ctx.task.userId,

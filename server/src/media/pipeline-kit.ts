@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { CAPTION_STYLES, type CaptionStyle } from '@kol/shared-sdk/contracts';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import type { ChatModel } from './script/structured';
@@ -110,4 +111,21 @@ export function videoOutputs(options: MediaPipelineOptions, result: ComposeResul
     srtUrl: mediaUrl(rel(result.srtPath)),
     coverUrl: mediaUrl(rel(result.coverPath)),
   };
+}
+
+/** The caption look the work asks for (read when its video is composed). */
+export async function captionStyleOf(
+  options: MediaPipelineOptions,
+  ctx: StageContext,
+): Promise<CaptionStyle> {
+  if (ctx.task.workId === null) return 'classic';
+  const row = await options.db
+    .selectFrom('works')
+    .select('settings')
+    .where('id', '=', ctx.task.workId)
+    .executeTakeFirst();
+  const style = (row?.settings as { captionStyle?: unknown } | undefined)?.captionStyle;
+  return (CAPTION_STYLES as readonly unknown[]).includes(style)
+    ? (style as CaptionStyle)
+    : 'classic';
 }

@@ -142,6 +142,24 @@ describe('captions', () => {
     ).toBe(true);
   });
 
+  it('styles the burned captions as the work asks, or burns none', () => {
+    const cues = [{ text: '你好。', startMs: 0, endMs: 1000 }];
+    const styleLine = (style?: 'classic' | 'yellow' | 'box' | 'none') =>
+      toAss(cues, { width: 1080, height: 1920 }, '9:16', style)
+        .split('\n')
+        .find((line) => line.startsWith('Style: Caption'))
+        ?.split(',') ?? [];
+    // PrimaryColour (3), OutlineColour (5), BorderStyle (15).
+    expect([styleLine()[3], styleLine()[5], styleLine()[15]]).toEqual([
+      '&H00FFFFFF',
+      '&H00000000',
+      '1',
+    ]);
+    expect(styleLine('yellow')[3]).toBe('&H0000E5FF');
+    expect([styleLine('box')[5], styleLine('box')[15]]).toEqual(['&H60000000', '3']);
+    expect(toAss(cues, { width: 1080, height: 1920 }, '9:16', 'none')).not.toContain('Dialogue:');
+  });
+
   it('apportions and writes SRT cues that cover the whole narration', () => {
     const cues = apportionByChars(['一二三。', '四五六七八九。'], 5000);
     expect(cues[0]?.startMs).toBe(0);

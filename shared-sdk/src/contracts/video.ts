@@ -82,6 +82,18 @@ export const WorkSummary = Type.Object({
 });
 export type WorkSummary = Static<typeof WorkSummary>;
 
+/**
+ * How the captions are burned into the picture: white with a black outline, yellow with a black
+ * outline, white on a dark box, or not burned at all (the SRT is written beside the video in
+ * every case).
+ */
+export const CAPTION_STYLES = ['classic', 'yellow', 'box', 'none'] as const;
+export const CaptionStyle = Type.Union(
+  CAPTION_STYLES.map((style) => Type.Literal(style)),
+  { title: '字幕样式' },
+);
+export type CaptionStyle = (typeof CAPTION_STYLES)[number];
+
 /** De-duplication presets of a reverse video (type 3), applied in one ffmpeg pass. */
 export const DedupPresets = Type.Object({
   mirror: Type.Optional(Type.Boolean({ title: '镜像' })),
@@ -124,7 +136,7 @@ export const VideoSettings = Type.Object({
   voiceId: Type.Optional(Type.String({ title: '配音', maxLength: 64 })),
   speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
   musicId: Type.Optional(Type.Integer({ title: '背景音乐' })),
-  captionStyle: Type.Optional(Type.String({ title: '字幕样式', maxLength: 64 })),
+  captionStyle: Type.Optional(CaptionStyle),
   /** Anime (11) and real-person drama (8): a voice per character name. */
   roleVoices: Type.Optional(
     Type.Record(Type.String({ maxLength: 32 }), Type.String({ maxLength: 64 }), {

@@ -11,6 +11,7 @@ import { composeSegments } from '../compose-segments';
 import { probeWithFfmpeg } from '../ffmpeg';
 import { musicOf, ownUploads, uploadedFile } from '../work-inputs';
 import {
+  captionStyleOf,
   checkAborted,
   cleanScript,
   exists,
@@ -254,7 +255,13 @@ export function convertPipeline(options: ConvertPipelineOptions): StageHandler[]
         srtPath: path.join(ctx.workDir, 'captions.srt'),
         assPath: path.join(ctx.workDir, 'captions.ass'),
       };
-      await writeCaptions(spoken.cues as Cue[], captions, size, aspect);
+      await writeCaptions(
+        spoken.cues as Cue[],
+        captions,
+        size,
+        aspect,
+        await captionStyleOf(options, ctx),
+      );
       const musicPath = await musicOf(options, workIdOf(ctx));
       checkAborted(ctx.signal);
       const result = await composeSegments(
