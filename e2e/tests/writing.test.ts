@@ -119,7 +119,8 @@ describe('writing against an OpenAI-compatible provider', () => {
   ];
 
   beforeAll(async () => {
-    // A test server speaking the Chat Completions streaming protocol, one token every 60 ms.
+    // A test server speaking the Chat Completions streaming protocol, one token every 150 ms
+    // (slow enough that a busy 2-core machine still sees the pieces arrive one by one).
     provider = http.createServer((req, res) => {
       req.resume();
       req.on('end', () => {
@@ -145,7 +146,7 @@ describe('writing against an OpenAI-compatible provider', () => {
             choices: [{ index: 0, delta: { content: token }, finish_reason: null }],
           };
           res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-        }, 60);
+        }, 150);
         res.on('close', () => clearInterval(timer));
       });
     });

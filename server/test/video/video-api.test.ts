@@ -83,11 +83,17 @@ describe('overseas comics (type 5) with progress pushed to the browser', () => {
     const result = done?.data as unknown as WorkResult;
     expect(result).toMatchObject({ taskId, state: 'succeeded', progress: 100 });
 
+    const voice = await app.db
+      .selectFrom('video_task_stages')
+      .select('outputs')
+      .where('task_id', '=', taskId)
+      .where('name', '=', 'voice')
+      .executeTakeFirstOrThrow();
     const { cues } = await expectProvenVideo(app, result, {
       width: 216,
       height: 384,
       spoken: ['Once there was a mountain.', 'A temple stood on it.'],
-      minDurationMs: 1000,
+      speechMs: (voice.outputs as { durationMs: number }).durationMs,
     });
     expect(cues.map((c) => c.text).join(' ')).not.toMatch(/[\u3400-\u9fff]/);
   });
