@@ -14,6 +14,9 @@ module.exports = function kolJestConfig({
   return {
     rootDir,
     testEnvironment: environment,
+    // Page tests render antd in jsdom: on a 2-core machine running other suites beside them,
+    // 5 s (jest's default) was seen to run out for a test that takes 1 s alone.
+    ...(environment === 'jsdom' ? { testTimeout: 15_000 } : {}),
     testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.(t|j)sx?$|^.+\\.mjs$': [

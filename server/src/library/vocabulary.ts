@@ -125,3 +125,18 @@ export function findFlaggedTerms(text: string): FlaggedTerm[] {
   }
   return found;
 }
+
+/**
+ * The refusal of a text with flagged terms, naming each (at most 8) and its replacement, or null
+ * when there is none. `action` says what the user was about to do (生成, 合成).
+ */
+export function flaggedTermsMessage(text: string, where: string, action: string): string | null {
+  const flagged = findFlaggedTerms(text);
+  if (flagged.length === 0) return null;
+  const words = [...new Map(flagged.map((term) => [term.word, term])).values()]
+    .slice(0, 8)
+    .map(
+      (term) => `「${term.word}」${term.replacement ? `（可改为「${term.replacement}」）` : ''}`,
+    );
+  return `${where}中有平台可能限流的词：${words.join('、')}，请修改后再${action}`;
+}

@@ -37,6 +37,13 @@ const quotaTypeOf = (type: number): QuotaType | null =>
 
 const BUSY_MESSAGE = '该作品正在生成中，请等待完成或取消后再试';
 
+/** The kinds of which a work runs one at a time, and what a second start answers. */
+const EXCLUSIVE: Partial<Record<TaskKind, { kinds: TaskKind[]; message: string }>> = {
+  video: { kinds: ['video', 'merge'], message: BUSY_MESSAGE },
+  merge: { kinds: ['video', 'merge'], message: BUSY_MESSAGE },
+  'cut-speech': { kinds: ['cut-speech'], message: '片段配音正在生成中，请等待完成后再试' },
+};
+
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
@@ -139,6 +146,11 @@ export class VideoTaskService {
     }
   }
 
+  /** Whether the work was ever merged (re_send_merge_request needs an earlier merge). */
+  async hasMerged(userId: number, workId: number): Promise<boolean> {
+    return (await this.repo.latestForWork(userId, workId, ['merge'])) !== null;
+  }
+
   /** The caller's work, or 404 (another user's work is "not found" too: nothing leaks). */
   async ownWork(userId: number, workId: number): Promise<{ id: number; type: number }> {
     const work = await this.options.db
@@ -178,18 +190,19 @@ export class VideoTaskService {
     if (request.spend === 'merge' && quotaType && QUOTA_FIELDS[quotaType].merge === null) {
       throw badRequest(`${QUOTA_TYPE_LABELS[quotaType]}没有合成次数`);
     }
-    const exclusive = workId !== null && (kind === 'video' || kind === 'merge');
-    // Checked first so the answer is "busy" rather than "no count left"; the unique index
-    // video_tasks_one_active_idx still decides when two starts race.
-    if (exclusive) {
+    // One video or merge at a time per work, and one speech of its cut segments. Checked first
+    // so the answer is "busy" rather than "no count left"; for videos and merges the unique
+    // index video_tasks_one_active_idx still decides when two starts race.
+    const rival = EXCLUSIVE[kind];
+    if (workId !== null && rival) {
       const busy = await this.options.db
         .selectFrom('video_tasks')
         .select('id')
         .where('work_id', '=', workId)
-        .where('kind', 'in', ['video', 'merge'])
+        .where('kind', 'in', rival.kinds)
         .where('state', 'in', ['queued', 'running'])
         .executeTakeFirst();
-      if (busy) throw conflict(BUSY_MESSAGE);
+      if (busy) throw conflict(rival.message);
     }
     const taskId = randomUUID();
     try {

@@ -32,7 +32,13 @@ export function testDataDir(): string {
   return dataDir;
 }
 
+/** Apps of this file: closed (again: a second close does nothing) before the schema is dropped. */
+const openApps = new Set<FastifyInstance>();
+
 afterAll(async () => {
+  // Whatever order jest runs the afterAll hooks in, no app (and no job of its queue) may
+  // outlive its schema: a job finishing after the drop would fail the file.
+  for (const app of openApps) await app.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   if (!schemaUsed) return;
   const client = new pg.Client({ connectionString: testDatabaseUrl() });
@@ -98,6 +104,7 @@ export async function createTestApp(
   });
   const config = testConfig(options.captureLogs ? { logLevel: 'info', ...overrides } : overrides);
   const app = await buildApp(config, options.captureLogs ? { logStream } : {});
+  openApps.add(app);
   return { app, logs };
 }
 

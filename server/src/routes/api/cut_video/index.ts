@@ -5,7 +5,7 @@ import {
   type CutSegment,
   type CutVideo,
 } from '@kol/shared-sdk/contracts';
-import { badRequest, conflict, notFound } from '../../../http/api-error';
+import { badRequest, notFound } from '../../../http/api-error';
 import {
   pathSegments,
   resolveInside,
@@ -200,14 +200,7 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
       throw badRequest('该视频类型暂不支持片段配音');
     requireVoice(app.config.tts, body.voiceId);
     await cutVideoOf(user.id, body.workId);
-    const running = await app.db
-      .selectFrom('video_tasks')
-      .select('id')
-      .where('work_id', '=', work.workId)
-      .where('kind', '=', 'cut-speech')
-      .where('state', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    if (running) throw conflict('片段配音正在生成中，请等待完成后再试');
+    // A second one while one runs: 409 from startTask.
     return app.videoTasks.startTask({
       userId: user.id,
       workId: work.workId,

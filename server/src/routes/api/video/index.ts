@@ -7,7 +7,7 @@ import {
 } from '@kol/shared-sdk/contracts';
 import { badRequest, notFound } from '../../../http/api-error';
 import { synthesizeTry } from '../../../media/voice-tries';
-import { findFlaggedTerms } from '../../../library/vocabulary';
+import { flaggedTermsMessage } from '../../../library/vocabulary';
 import { defineRoute } from '../../define-route';
 
 /** Every text of a work that ends up spoken or shown: the text, the scenes' lines, the template. */
@@ -152,14 +152,8 @@ export default async function videoRoutes(app: FastifyInstance) {
   async function refuseFlaggedWords(userId: number, workId: number) {
     const work = await app.works.find(userId, workId);
     if (!work) throw notFound(WORK_NOT_FOUND);
-    const flagged = findFlaggedTerms(spokenTextsOf(work).join('\n'));
-    if (flagged.length === 0) return;
-    const words = [...new Map(flagged.map((term) => [term.word, term])).values()]
-      .slice(0, 8)
-      .map(
-        (term) => `「${term.word}」${term.replacement ? `（可改为「${term.replacement}」）` : ''}`,
-      );
-    throw badRequest(`文案中有平台可能限流的词：${words.join('、')}，请修改后再生成`);
+    const refusal = flaggedTermsMessage(spokenTextsOf(work).join('\n'), '文案', '生成');
+    if (refusal) throw badRequest(refusal);
   }
 
   // Ownership, the type's pipeline (400) and the count (402) are checked by the service.

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { cutVideoEndpoints } from '@kol/shared-sdk/contracts';
 import { badRequest } from '../../../http/api-error';
-import { findFlaggedTerms } from '../../../library/vocabulary';
+import { flaggedTermsMessage } from '../../../library/vocabulary';
 import { CUT_VIDEO_TYPES } from '../../../media/merge-pipeline';
-import { createVideoTasksRepository } from '../../../repositories/video-tasks';
 import { defineRoute } from '../../define-route';
 
 /**
@@ -11,8 +10,6 @@ import { defineRoute } from '../../define-route';
  * work's type; a merge that fails for a reason that is not the user's gives it back (runner).
  */
 export default async function videoEditRoutes(app: FastifyInstance) {
-  const tasks = createVideoTasksRepository(app.db);
-
   /** The caller's work (404 otherwise), refused while its cut data is not finished or flagged. */
   async function mergeable(userId: number, workId: number): Promise<void> {
     const work = await app.videoTasks.ownWork(userId, workId);
@@ -22,13 +19,12 @@ export default async function videoEditRoutes(app: FastifyInstance) {
     if (!cut?.finished)
       throw badRequest('剪辑尚未完成：请先为每个片段生成配音并点击「完成剪辑」，再合成');
     // As gen_video: words a platform may flag are refused before a count is spent.
-    const flagged = findFlaggedTerms(cut.segments.map((s) => s.text).join('\n'));
-    if (flagged.length > 0) {
-      const words = [...new Set(flagged.map((t) => `「${t.word}」（可改为「${t.replacement}」）`))];
-      throw badRequest(
-        `片段文案中有平台可能限流的词：${words.slice(0, 8).join('、')}，请修改后再合成`,
-      );
-    }
+    const refusal = flaggedTermsMessage(
+      cut.segments.map((s) => s.text).join('\n'),
+      '片段文案',
+      '合成',
+    );
+    if (refusal) throw badRequest(refusal);
   }
 
   defineRoute(
@@ -48,7 +44,7 @@ export default async function videoEditRoutes(app: FastifyInstance) {
     async ({ query, request, reply }) => {
       const user = await app.auth.requireUser(request, reply);
       await mergeable(user.id, query.workId);
-      if (!(await tasks.latestForWork(user.id, query.workId, ['merge'])))
+      if (!(await app.videoTasks.hasMerged(user.id, query.workId)))
         throw badRequest('该作品还没有合成过，请先点击「合成」');
       return app.videoTasks.startMergeTask(user.id, query.workId);
     },
