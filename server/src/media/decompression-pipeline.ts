@@ -1,18 +1,14 @@
 import path from 'node:path';
 import { ProjectType, type VideoSettings } from '@kol/shared-sdk/contracts';
 import type { TtsConfig } from '../config';
-import { defaultMusicId, resolveMusic } from '../library/music';
 import { findFlaggedTerms } from '../library/vocabulary';
 import { createWorksRepository } from '../repositories/works';
 import { StageError, UserInputError } from '../tasks/errors';
-import type { StageContext, StageHandler } from '../tasks/types';
-import { splitSentences, writeCaptions, type Aspect, type Cue } from './captions';
-import { composeSegments } from './compose-segments';
+import type { StageHandler } from '../tasks/types';
+import { splitSentences, type Aspect, type Cue } from './captions';
 import { defaultSize } from './compose';
 import { DEFAULT_MATERIAL_ID, resolveMaterial, type ResolvedMaterial } from './materials';
 import {
-  captionStyleOf,
-  checkAborted,
   num,
   outputOf,
   requireSpeakable,
@@ -20,11 +16,11 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
-  videoOutputs,
-  partConcurrency,
 } from './pipeline-kit';
 import { DEFAULT_VOICE_ID } from './speech/espeak';
 import { speakSentences } from './speech/index';
+import { renderNarratedSegments } from './render-narrated';
+import { resolveWorkMusic } from './work-inputs';
 
 /** The offline English voice overseas types speak by default. */
 export const ENGLISH_VOICE_ID = 'espeak-en-us-f';
@@ -51,16 +47,6 @@ export async function backgroundOf(
   });
   if (!material) throw new UserInputError('「背景素材」不存在或不属于你，请重新选择');
   return material;
-}
-
-/** The music file of a work's music id (null: none), or its default built-in track. */
-export async function musicFileOf(
-  options: MediaPipelineOptions,
-  ctx: StageContext,
-  musicId: number | null,
-): Promise<string | undefined> {
-  const id = musicId ?? defaultMusicId(workIdOf(ctx));
-  return (await resolveMusic(options, ctx.task.userId, id)) ?? undefined;
 }
 
 /**
@@ -146,46 +132,27 @@ export function decompressionPipeline(options: MediaPipelineOptions): StageHandl
       const aspect = str(spec.aspect, '9:16') as Aspect;
       const size = options.renderSize ?? defaultSize(aspect);
       const background = await backgroundOf(options, ctx.task.userId, num(spec.materialId, 0));
-      const musicPath = await musicFileOf(
+      const musicPath = await resolveWorkMusic(
         options,
-        ctx,
-        typeof spec.musicId === 'number' ? spec.musicId : null,
+        ctx.task.userId,
+        workIdOf(ctx),
+        spec.musicId,
       );
-      const captions = {
-        srtPath: path.join(ctx.workDir, 'captions.srt'),
-        assPath: path.join(ctx.workDir, 'captions.ass'),
-      };
-      await writeCaptions(
-        spoken.cues as Cue[],
-        captions,
-        size,
+      const outputs = await renderNarratedSegments(options, ctx, {
         aspect,
-        await captionStyleOf(options, ctx),
-      );
-      checkAborted(ctx.signal);
-      const result = await composeSegments(
-        {
-          aspect,
-          // One segment: the loop plays on across the whole narration, never restarting.
-          segments: [
-            {
-              media: { kind: 'video', path: background.path, loop: true },
-              durationMs: num(spoken.durationMs, 0),
-            },
-          ],
-          narrationWav: path.join(options.mediaDir, str(spoken.narration)),
-          ...(musicPath ? { musicPath } : {}),
-          ...captions,
-        },
-        path.join(options.mediaDir, taskFiles(options, ctx).rel()),
-        {
-          size,
-          concurrency: partConcurrency(),
-          name: 'video',
-          onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
-        },
-      );
-      return { ...videoOutputs(options, result), materialId: background.materialId };
+        size,
+        // One segment: the loop plays on across the whole narration, never restarting.
+        segments: [
+          {
+            media: { kind: 'video', path: background.path, loop: true },
+            durationMs: num(spoken.durationMs, 0),
+          },
+        ],
+        narration: str(spoken.narration),
+        cues: spoken.cues as Cue[],
+        musicPath,
+      });
+      return { ...outputs, materialId: background.materialId };
     },
   };
 

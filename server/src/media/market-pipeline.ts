@@ -5,15 +5,13 @@ import { findMarketTemplate } from '../library/templates';
 import { createWorksRepository } from '../repositories/works';
 import { StageError, UserInputError } from '../tasks/errors';
 import type { StageContext, StageHandler } from '../tasks/types';
-import { splitSentences, writeCaptions, type Aspect, type Cue } from './captions';
+import { splitSentences, type Aspect, type Cue } from './captions';
 import { groupShots, type PipelineShot } from './comics-pipeline';
 import { chooseMusic, ownUploads, resolveWorkMusic, uploadedFile } from './work-inputs';
 import { defaultSize } from './compose';
-import { composeSegments } from './compose-segments';
 import { renderEndCardToFile } from './frames/end-card';
 import { renderFrameToFile } from './frames/render-frame';
 import {
-  captionStyleOf,
   checkAborted,
   cleanScript,
   exists,
@@ -23,11 +21,10 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
-  videoOutputs,
-  partConcurrency,
 } from './pipeline-kit';
 import { DEFAULT_VOICE_ID } from './speech/espeak';
 import { speakSentences } from './speech/index';
+import { renderNarratedSegments } from './render-narrated';
 
 /** Spoken and drawn when the user gave no call to action of their own. */
 export const DEFAULT_CALL_TO_ACTION = '立即了解';
@@ -258,44 +255,23 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
       const spoken = outputOf(ctx, 'voice');
       const durations = spoken.shotDurations as number[];
       const size = options.renderSize ?? defaultSize(aspect);
-      const captions = {
-        srtPath: path.join(ctx.workDir, 'captions.srt'),
-        assPath: path.join(ctx.workDir, 'captions.ass'),
-      };
-      await writeCaptions(
-        spoken.cues as Cue[],
-        captions,
-        size,
-        aspect,
-        await captionStyleOf(options, ctx),
-      );
       const musicPath = await resolveWorkMusic(
         options,
         ctx.task.userId,
         workIdOf(ctx),
         outputOf(ctx, 'script').musicId,
       );
-      checkAborted(ctx.signal);
-      const result = await composeSegments(
-        {
-          aspect,
-          segments: frames.map((frame, i) => ({
-            media: { kind: 'image' as const, path: abs(frame) },
-            durationMs: durations[i] ?? 0,
-          })),
-          narrationWav: abs(str(spoken.narration)),
-          ...(musicPath ? { musicPath } : {}),
-          ...captions,
-        },
-        abs(taskRel(ctx)),
-        {
-          size,
-          concurrency: partConcurrency(),
-          name: 'video',
-          onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
-        },
-      );
-      return videoOutputs(options, result);
+      return renderNarratedSegments(options, ctx, {
+        aspect,
+        size,
+        segments: frames.map((frame, i) => ({
+          media: { kind: 'image' as const, path: abs(frame) },
+          durationMs: durations[i] ?? 0,
+        })),
+        narration: str(spoken.narration),
+        cues: spoken.cues as Cue[],
+        musicPath,
+      });
     },
   };
 

@@ -11,14 +11,13 @@ import { createCutVideosRepository, type StoredCutSegment } from '../repositorie
 import { createWorksRepository } from '../repositories/works';
 import { StageError, UserInputError } from '../tasks/errors';
 import type { StageContext, StageHandler } from '../tasks/types';
-import { apportionByChars, splitSentences, writeCaptions, type Aspect, type Cue } from './captions';
+import { apportionByChars, splitSentences, type Aspect, type Cue } from './captions';
 import { defaultSize } from './compose';
-import { composeSegments, type ComposeSegment } from './compose-segments';
-import { musicFileOf, refuseFlagged, ttsOf } from './decompression-pipeline';
+import { type ComposeSegment } from './compose-segments';
+import { refuseFlagged, ttsOf } from './decompression-pipeline';
 import { renderFrameToFile } from './frames/render-frame';
 import { resolveMaterial } from './materials';
 import {
-  captionStyleOf,
   checkAborted,
   exists,
   mediaUrl,
@@ -28,13 +27,13 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
-  partConcurrency,
-  videoOutputs,
 } from './pipeline-kit';
 import { SENTENCE_PAUSE_MS } from './speech/espeak';
 import { speakSentences } from './speech/index';
 import { pcmLike } from './speech/dialogue';
 import { joinSpoken, wavDurationMs, writeWav, type Pcm } from './speech/wav';
+import { renderNarratedSegments } from './render-narrated';
+import { resolveWorkMusic } from './work-inputs';
 
 /** The types with cut-video data: every type but scroll (2), whose text simply scrolls. */
 export const CUT_VIDEO_TYPES: readonly ProjectTypeValue[] = [
@@ -276,43 +275,21 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
           durationMs,
         });
       }
-      const musicPath = await musicFileOf(
+      const musicPath = await resolveWorkMusic(
         options,
-        ctx,
-        typeof spec.musicId === 'number' ? spec.musicId : null,
+        ctx.task.userId,
+        workIdOf(ctx),
+        spec.musicId,
       );
-      const captions = {
-        srtPath: path.join(ctx.workDir, 'merge.srt'),
-        assPath: path.join(ctx.workDir, 'merge.ass'),
-      };
-      await writeCaptions(
-        spoken.cues as Cue[],
-        captions,
-        size,
+      return renderNarratedSegments(options, ctx, {
         aspect,
-        await captionStyleOf(options, ctx),
-      );
-      checkAborted(ctx.signal);
-      const result = await composeSegments(
-        {
-          aspect,
-          segments: parts,
-          narrationWav: abs(str(spoken.narration)),
-          ...(musicPath ? { musicPath } : {}),
-          ...captions,
-        },
-        files.abs(files.rel()),
-        {
-          size,
-          concurrency: partConcurrency(),
-          name: 'merge',
-          onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
-        },
-      ).catch((error: unknown) => {
-        if (error instanceof StageError) throw error;
-        throw new StageError('成片合成失败，请稍后重试', { provider: 'ffmpeg', cause: error });
+        size,
+        segments: parts,
+        narration: str(spoken.narration),
+        cues: spoken.cues as Cue[],
+        musicPath,
+        name: 'merge',
       });
-      return videoOutputs(options, result);
     },
   };
 

@@ -3,14 +3,10 @@ import type { VideoSettings } from '@kol/shared-sdk/contracts';
 import { createWorksRepository } from '../repositories/works';
 import { StageError, UserInputError } from '../tasks/errors';
 import type { StageContext, StageHandler } from '../tasks/types';
-import { splitSentences, writeCaptions, type Aspect, type Cue } from './captions';
+import { splitSentences, type Aspect, type Cue } from './captions';
 import { defaultSize } from './compose';
-import { composeSegments } from './compose-segments';
-import { resolveMusic } from '../library/music';
-import { chooseMusic, ownUploads, uploadedFile } from './work-inputs';
+import { chooseMusic, ownUploads, uploadedFile, resolveWorkMusic } from './work-inputs';
 import {
-  captionStyleOf,
-  checkAborted,
   cleanScript,
   exists,
   num,
@@ -19,11 +15,10 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
-  videoOutputs,
-  partConcurrency,
 } from './pipeline-kit';
 import { findVoice } from './speech/index';
 import { assignVoices, speakDialogue, type SpeakerVoice } from './speech/dialogue';
+import { renderNarratedSegments } from './render-narrated';
 
 /** A scene as the script stage stores it. */
 interface OperaSceneSpec {
@@ -157,46 +152,26 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
           durationMs: durations[i] ?? 0,
         });
       }
-      const captions = {
-        srtPath: path.join(ctx.workDir, 'captions.srt'),
-        assPath: path.join(ctx.workDir, 'captions.ass'),
-      };
-      await writeCaptions(
-        spoken.cues as Cue[],
-        captions,
-        size,
-        aspect,
-        await captionStyleOf(options, ctx),
-      );
-      const musicPath = await resolveMusic(
+      const musicPath = await resolveWorkMusic(
         options,
         ctx.task.userId,
-        num(outputOf(ctx, 'script').musicId, 0),
+        workIdOf(ctx),
+        outputOf(ctx, 'script').musicId,
       );
-      checkAborted(ctx.signal);
-      const result = await composeSegments(
-        {
-          aspect,
-          segments,
-          narrationWav: abs(str(spoken.narration)),
-          ...(musicPath ? { musicPath } : {}),
-          ...captions,
-        },
-        abs(taskRel(ctx)),
-        {
-          size,
-          concurrency: partConcurrency(),
-          name: 'video',
-          onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
-        },
-      ).catch((error: unknown) => {
+      return renderNarratedSegments(options, ctx, {
+        aspect,
+        size,
+        segments,
+        narration: str(spoken.narration),
+        cues: spoken.cues as Cue[],
+        musicPath,
+      }).catch((error: unknown) => {
         if (ctx.signal.aborted) throw error;
         throw new StageError('场景素材合成失败，请检查上传的视频或照片后重试', {
           provider: 'ffmpeg',
           cause: error,
         });
       });
-      return videoOutputs(options, result);
     },
   };
 

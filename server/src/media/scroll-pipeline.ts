@@ -5,7 +5,7 @@ import { UserInputError } from '../tasks/errors';
 import type { StageHandler } from '../tasks/types';
 import { wrapCaption, writeCaptions, type Aspect, type Cue } from './captions';
 import { defaultSize, expectDuration, finishComposition, FPS, frameBoundaries } from './compose';
-import { backgroundOf, musicFileOf, narrationStages } from './decompression-pipeline';
+import { backgroundOf, narrationStages } from './decompression-pipeline';
 import { ffmpegToFile } from './ffmpeg';
 import { ensureFonts } from './frames/render-frame';
 import {
@@ -16,7 +16,9 @@ import {
   taskFiles,
   type MediaPipelineOptions,
   videoOutputs,
+  workIdOf,
 } from './pipeline-kit';
+import { resolveWorkMusic } from './work-inputs';
 
 /** Characters per line of the scrolling column (CJK; Latin counts half). */
 const lineChars = (aspect: Aspect) => (aspect === '9:16' ? 13 : 26);
@@ -109,10 +111,11 @@ export function scrollPipeline(options: MediaPipelineOptions): StageHandler[] {
       const aspect = str(spec.aspect, '9:16') as Aspect;
       const { width, height } = options.renderSize ?? defaultSize(aspect);
       const background = await backgroundOf(options, ctx.task.userId, num(spec.materialId, 0));
-      const musicPath = await musicFileOf(
+      const musicPath = await resolveWorkMusic(
         options,
-        ctx,
-        typeof spec.musicId === 'number' ? spec.musicId : null,
+        ctx.task.userId,
+        workIdOf(ctx),
+        spec.musicId,
       );
       const speechMs = num(spoken.durationMs, 0);
       const { durationMs } = frameBoundaries([speechMs]);

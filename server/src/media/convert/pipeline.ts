@@ -5,14 +5,11 @@ import { createWorksRepository } from '../../repositories/works';
 import { StageError, UserInputError } from '../../tasks/errors';
 import type { StageContext, StageHandler } from '../../tasks/types';
 import { ProviderError } from '../../writing/providers/types';
-import { splitSentences, writeCaptions, type Aspect, type Cue } from '../captions';
+import { splitSentences, type Aspect, type Cue } from '../captions';
 import { defaultSize } from '../compose';
-import { composeSegments } from '../compose-segments';
 import { probeWithFfmpeg } from '../ffmpeg';
 import { musicOf, ownUploads, uploadedFile } from '../work-inputs';
 import {
-  captionStyleOf,
-  checkAborted,
   cleanScript,
   exists,
   num,
@@ -21,8 +18,6 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
-  videoOutputs,
-  partConcurrency,
 } from '../pipeline-kit';
 import { DEFAULT_VOICE_ID } from '../speech/espeak';
 import { speakSentences } from '../speech/index';
@@ -34,6 +29,7 @@ import {
   transcriberFrom,
   type Transcriber,
 } from './transcribe';
+import { renderNarratedSegments } from '../render-narrated';
 
 /** Reads `transcribe` (AppConfig.transcribe) and `tts` of the media pipeline options. */
 export type ConvertPipelineOptions = MediaPipelineOptions;
@@ -251,37 +247,16 @@ export function convertPipeline(options: ConvertPipelineOptions): StageHandler[]
           durationMs: segment.durationMs,
         }),
       );
-      const captions = {
-        srtPath: path.join(ctx.workDir, 'captions.srt'),
-        assPath: path.join(ctx.workDir, 'captions.ass'),
-      };
-      await writeCaptions(
-        spoken.cues as Cue[],
-        captions,
-        size,
-        aspect,
-        await captionStyleOf(options, ctx),
-      );
       const musicPath = await musicOf(options, workIdOf(ctx));
-      checkAborted(ctx.signal);
-      const result = await composeSegments(
-        {
-          aspect,
-          segments,
-          narrationWav: abs(str(spoken.narration)),
-          ...(musicPath ? { musicPath } : {}),
-          ...captions,
-          videoFilters: userPresets(() => dedupFilters(dedup, size)),
-        },
-        abs(taskRel(ctx)),
-        {
-          size,
-          concurrency: partConcurrency(),
-          name: 'video',
-          onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
-        },
-      );
-      return videoOutputs(options, result);
+      return renderNarratedSegments(options, ctx, {
+        aspect,
+        size,
+        segments,
+        narration: str(spoken.narration),
+        cues: spoken.cues as Cue[],
+        musicPath,
+        videoFilters: userPresets(() => dedupFilters(dedup, size)),
+      });
     },
   };
 

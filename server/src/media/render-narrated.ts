@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { StageContext, StageOutputs } from '../tasks/types';
+import { writeCaptions, type Aspect, type Cue } from './captions';
+import { composeSegments, type ComposeSegment } from './compose-segments';
+import {
+  captionStyleOf,
+  checkAborted,
+  partConcurrency,
+  taskFiles,
+  videoOutputs,
+  type MediaPipelineOptions,
+} from './pipeline-kit';
+
+/**
+ * The end of every compose stage made of segments (pictures or clips): the captions written in
+ * the work's style, the segments rendered over the narration and music, the outputs
+ * get_work_result reads. The stage decides only what the segments are.
+ */
+export async function renderNarratedSegments(
+  options: MediaPipelineOptions,
+  ctx: StageContext,
+  input: {
+    aspect: Aspect;
+    size: { width: number; height: number };
+    segments: ComposeSegment[];
+    /** The narration WAV, relative to the media dir (as the voice stages store it). */
+    narration: string;
+    cues: Cue[];
+    musicPath: string | null | undefined;
+    videoFilters?: string[];
+    /** Base name of the outputs: `video`, or `merge` for a merge of cut segments. */
+    name?: string;
+  },
+): Promise<StageOutputs> {
+  const files = taskFiles(options, ctx);
+  const name = input.name ?? 'video';
+  const captions = {
+    srtPath: path.join(ctx.workDir, `${name}-captions.srt`),
+    assPath: path.join(ctx.workDir, `${name}-captions.ass`),
+  };
+  await writeCaptions(
+    input.cues,
+    captions,
+    input.size,
+    input.aspect,
+    await captionStyleOf(options, ctx),
+  );
+  checkAborted(ctx.signal);
+  const result = await composeSegments(
+    {
+      aspect: input.aspect,
+      segments: input.segments,
+      narrationWav: files.abs(input.narration),
+      ...(input.musicPath ? { musicPath: input.musicPath } : {}),
+      ...captions,
+      ...(input.videoFilters ? { videoFilters: input.videoFilters } : {}),
+    },
+    files.abs(files.rel()),
+    {
+      size: input.size,
+      concurrency: partConcurrency(),
+      name,
+      onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
+    },
+  );
+  return videoOutputs(options, result);
+}
