@@ -30,7 +30,8 @@ const shotCount = Number(values.shots);
 const naiveCap = Number(values['naive-cap']);
 
 const { splitSentences, writeCaptions } = await load('captions.ts');
-const { composeVideo, FPS } = await load('compose.ts');
+const { FPS } = await load('compose.ts');
+const { composeVideo } = await load('compose-segments.ts');
 const { resolveFfmpegPath, probeWithFfmpeg, measureLoudness } = await load('ffmpeg.ts');
 const { cjkFonts } = await load('fonts.ts');
 const { renderFrameToFile } = await load('frames/render-frame.ts');

@@ -10,6 +10,7 @@ import {
   kenBurnsFilters,
   mapLimit,
   renderPart,
+  type ComposeInput,
   type ComposeOptions,
   type ComposeResult,
 } from './compose';
@@ -202,4 +203,33 @@ export async function composeSegments(
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Stills only (the comic clip), in the measured fast recipe (TOOLCHAIN.md): one ffmpeg per shot, the still decoded once and
+ * zoompan with d=frames (`-loop 1` decodes the picture every frame, 30 to 50 times slower),
+ * captions burned in that same pass; shots joined by the concat demuxer with `-c copy`; the
+ * audio (narration, looped music ducked under it) mixed and normalised in the final pass.
+ * Captions: every shot burns the one ASS file of the whole narration (see renderPart).
+ */
+export function composeVideo(
+  input: ComposeInput,
+  workDir: string,
+  options: ComposeOptions = {},
+): Promise<ComposeResult> {
+  return composeSegments(
+    {
+      aspect: input.aspect,
+      segments: input.shots.map((shot) => ({
+        media: { kind: 'image', path: shot.imagePath },
+        durationMs: shot.durationMs,
+      })),
+      narrationWav: input.narrationWav,
+      ...(input.musicPath ? { musicPath: input.musicPath } : {}),
+      assPath: input.assPath,
+      srtPath: input.srtPath,
+    },
+    workDir,
+    options,
+  );
 }

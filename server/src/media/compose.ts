@@ -1,5 +1,4 @@
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Aspect } from './captions';
 import { ffmpegToFile, probeWithFfmpeg, type FfmpegOptions } from './ffmpeg';
@@ -321,73 +320,4 @@ export async function finishComposition(
   );
 
   return { videoPath, srtPath, coverPath, durationMs };
-}
-
-/**
- * The measured fast recipe (TOOLCHAIN.md): one ffmpeg per shot, the still decoded once and
- * zoompan with d=frames (`-loop 1` decodes the picture every frame, 30 to 50 times slower),
- * captions burned in that same pass; shots joined by the concat demuxer with `-c copy`; the
- * audio (narration, looped music ducked under it) mixed and normalised in the final pass.
- * Captions: every shot burns the one ASS file of the whole narration (see renderPart).
- */
-export async function composeVideo(
-  input: ComposeInput,
-  workDir: string,
-  options: ComposeOptions = {},
-): Promise<ComposeResult> {
-  if (input.shots.length === 0) throw new Error('没有可合成的分镜');
-  const { width, height } = options.size ?? defaultSize(input.aspect);
-  if (width % 2 || height % 2) throw new Error('画面尺寸必须为偶数');
-  const name = options.name ?? 'video';
-  const tmpDir = path.join(workDir, `.${name}-parts`);
-  await mkdir(tmpDir, { recursive: true });
-
-  try {
-    const { boundaries, durationMs } = frameBoundaries(input.shots.map((s) => s.durationMs));
-
-    const assLocal = path.join(tmpDir, 'captions.ass');
-    await copyFile(input.assPath, assLocal);
-
-    const total = input.shots.length + 1;
-    let done = 0;
-    const shotFiles = await mapLimit(
-      input.shots,
-      options.concurrency ?? os.availableParallelism(),
-      async (shot, i) => {
-        const first = boundaries[i] ?? 0;
-        const frames = (boundaries[i + 1] ?? first) - first;
-        if (frames <= 0) return null;
-        const out = await renderPart(
-          {
-            inputArgs: ['-i', shot.imagePath],
-            filters: kenBurnsFilters(i, frames, { width, height }),
-            firstFrame: first,
-            frames,
-            assPath: assLocal,
-          },
-          path.join(tmpDir, `shot-${String(i).padStart(3, '0')}.mp4`),
-          options,
-        );
-        options.onProgress?.(++done, total);
-        return out;
-      },
-    );
-
-    const result = await finishComposition(
-      {
-        parts: shotFiles.filter((f): f is string => f !== null),
-        narrationWav: input.narrationWav,
-        musicPath: input.musicPath,
-        srtPath: input.srtPath,
-        durationMs,
-        tmpDir,
-      },
-      workDir,
-      { ...options, name },
-    );
-    options.onProgress?.(total, total);
-    return result;
-  } finally {
-    await rm(tmpDir, { recursive: true, force: true });
-  }
 }

@@ -14,7 +14,7 @@ import {
   wrapCaption,
   writeCaptions,
 } from '../../src/media/captions';
-import { composeVideo } from '../../src/media/compose';
+import { composeVideo } from '../../src/media/compose-segments';
 import {
   FfmpegError,
   ffmpegToFile,
