@@ -41,6 +41,9 @@ module.exports = function kolJestConfig({
       ...(environment === 'jsdom' ? [path.join(__dirname, 'jest.jsdom-setup.cjs')] : []),
       ...setupFiles,
     ],
-    setupFilesAfterEnv,
+    setupFilesAfterEnv: [
+      ...(environment === 'jsdom' ? [path.join(__dirname, 'jest.jsdom-after-env.cjs')] : []),
+      ...setupFilesAfterEnv,
+    ],
   };
 };
