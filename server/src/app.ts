@@ -7,6 +7,7 @@ import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
 import databasePlugin from './plugins/app/database';
 import errorsPlugin from './plugins/app/errors';
+import inputPlugin from './plugins/app/input';
 import quotasPlugin from './plugins/app/quotas';
 import releasesPlugin from './plugins/app/releases';
 import repositoriesPlugin from './plugins/app/repositories';
@@ -78,6 +79,7 @@ export async function buildApp(
   await app.register(swaggerPlugin);
 
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(databasePlugin);
   await app.register(repositoriesPlugin);
   await app.register(authPlugin);

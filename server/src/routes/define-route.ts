@@ -12,15 +12,27 @@ export interface RouteContext<E extends EndpointDef> {
 export interface RouteOptions {
   /** Needs the `platform` header. Defaults to true for POST; set it for GETs that change state. */
   stateChanging?: boolean;
-  /** OpenAPI security requirement names (see plugins/external/swagger.ts). */
+  /**
+   * OpenAPI security requirement names (see plugins/external/swagger.ts), added to the one the
+   * contract's `access` implies.
+   */
   security?: Array<'session' | 'adminToken'>;
 }
 
+/** The OpenAPI security requirement of a contract's `access` (see EndpointDef). */
+function securityOf(def: EndpointDef): 'session' | 'adminToken' | null {
+  if (def.access === 'public') return null;
+  return def.access === 'admin' ? 'adminToken' : 'session';
+}
+
 /**
- * Registers a route from its shared-sdk contract: method, path, validation and the OpenAPI
- * entry all come from the one declaration. The handler answers the `data`; this wraps it in
- * the success envelope, and fast-json-stringify serialises it by the contract's schema (which
- * also drops any field the contract does not name).
+ * Registers a route from its shared-sdk contract: method, path, validation, who may call it and
+ * the OpenAPI entry all come from the one declaration. The handler answers the `data`; this
+ * wraps it in the success envelope, and fast-json-stringify serialises it by the contract's
+ * schema (which also drops any field the contract does not name).
+ *
+ * Who may call is checked in `onRequest`, before the body is read and the input validated: a
+ * caller without a session (or admin token) gets 401 whatever input it sent.
  */
 export function defineRoute<E extends EndpointDef>(
   app: FastifyInstance,
@@ -28,15 +40,23 @@ export function defineRoute<E extends EndpointDef>(
   handler: (context: RouteContext<E>) => Promise<DataOf<E>>,
   options: RouteOptions = {},
 ): void {
+  const required = securityOf(def);
+  const security = [...new Set([...(required ? [required] : []), ...(options.security ?? [])])];
   app.route({
     method: def.method,
     url: def.path,
+    ...(required === 'session' ? { onRequest: app.auth.requireSession } : {}),
+    // The admin routes' plugin checks the token for its whole scope too; this keeps an admin
+    // contract behind the token wherever its route is registered.
+    ...(required === 'adminToken'
+      ? { onRequest: async (request: FastifyRequest) => app.auth.requireAdmin(request) }
+      : {}),
     schema: {
       summary: def.summary,
       tags: [def.path.split('/')[2] ?? 'api'],
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
-      ...(options.security ? { security: options.security.map((name) => ({ [name]: [] })) } : {}),
+      ...(security.length > 0 ? { security: security.map((name) => ({ [name]: [] })) } : {}),
       response: {
         200: Type.Object({ code: Type.Literal(0), msg: Type.String(), data: def.response }),
       },

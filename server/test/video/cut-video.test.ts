@@ -230,3 +230,59 @@ describe('cut video editor and merge (decompression work)', () => {
     expect(after.remainCutMergeCount).toBe(before.remainCutMergeCount);
   });
 });
+
+describe('cut video of a comics work (its own shot pictures)', () => {
+  it('takes back the `materialId: null` and `musicId: null` that get_cut_video answers', async () => {
+    const created = await alice.post('/api/video/save_text', {
+      title: '漫画剪辑',
+      text: '第一句话。第二句话。',
+      type: 0,
+    });
+    const { workId } = created.data as { workId: number };
+    const cut = (await alice.get(`/api/cut_video/get_cut_video?workId=${workId}`)).data as CutVideo;
+    expect(cut.segments.map((s) => s.materialId)).toEqual([null, null]);
+    expect(cut.musicId).toBeNull();
+
+    // The data as answered, one text edited, sent back unchanged otherwise: null stays null
+    // (the work's own picture, the work's own music), it is not read as material or music 0.
+    const saved = await alice.post('/api/cut_video/update_cut_video_data', {
+      workId,
+      segments: cut.segments.map((s, i) => (i === 0 ? { ...s, text: '第一句话，改过了。' } : s)),
+      musicId: null,
+    });
+    expect({ code: saved.code, msg: saved.msg }).toEqual({ code: 0, msg: '成功' });
+    const updated = saved.data as CutVideo;
+    expect(updated.segments.map((s) => [s.text, s.materialId])).toEqual([
+      ['第一句话，改过了。', null],
+      ['第二句话。', null],
+    ]);
+    expect(updated.musicId).toBeNull();
+
+    // A built-in material on one segment, then back to the shot picture.
+    const withLoop = await alice.post('/api/cut_video/update_cut_video_data', {
+      workId,
+      segments: [
+        { ...updated.segments[0], materialId: -1, startMs: 0, endMs: 2000 },
+        updated.segments[1],
+      ],
+    });
+    expect((withLoop.data as CutVideo).segments.map((s) => s.materialId)).toEqual([-1, null]);
+    const back = await alice.post('/api/cut_video/update_cut_video_data', {
+      workId,
+      segments: (withLoop.data as CutVideo).segments.map((s) => ({ ...s, materialId: null })),
+    });
+    expect((back.data as CutVideo).segments.map((s) => [s.materialId, s.startMs, s.endMs])).toEqual(
+      [
+        [null, 0, 0],
+        [null, 0, 0],
+      ],
+    );
+    // And a 0 stays 0 (no music), it is not read as null.
+    const silent = await alice.post('/api/cut_video/update_cut_video_data', {
+      workId,
+      segments: (back.data as CutVideo).segments,
+      musicId: 0,
+    });
+    expect((silent.data as CutVideo).musicId).toBe(0);
+  });
+});

@@ -181,12 +181,14 @@ export const adminEndpoints = {
   listUsers: endpoint({
     method: 'GET',
     path: '/api/admin/users',
+    access: 'admin',
     summary: '用户列表',
     response: Type.Object({ items: Type.Array(AdminUser) }),
   }),
   createUser: endpoint({
     method: 'POST',
     path: '/api/admin/users/create',
+    access: 'admin',
     summary: '创建用户',
     body: CreateUserBody,
     response: AdminUser,
@@ -194,6 +196,7 @@ export const adminEndpoints = {
   updateUser: endpoint({
     method: 'POST',
     path: '/api/admin/users/update',
+    access: 'admin',
     summary: '修改用户',
     body: UpdateUserBody,
     response: AdminUser,
@@ -201,6 +204,7 @@ export const adminEndpoints = {
   disableUser: endpoint({
     method: 'POST',
     path: '/api/admin/users/disable',
+    access: 'admin',
     summary: '停用用户（其会话立即失效）',
     body: Type.Object({ username: Username }),
     response: AdminUser,
@@ -208,6 +212,7 @@ export const adminEndpoints = {
   grantQuota: endpoint({
     method: 'POST',
     path: '/api/admin/quotas/grant',
+    access: 'admin',
     summary: '增加（或扣减）用户额度',
     body: GrantQuotaBody,
     response: QuotaCounts,
@@ -215,6 +220,7 @@ export const adminEndpoints = {
   publishNotice: endpoint({
     method: 'POST',
     path: '/api/admin/notices/publish',
+    access: 'admin',
     summary: '发布通知',
     body: PublishNoticeBody,
     response: PublishedNotice,
@@ -222,6 +228,7 @@ export const adminEndpoints = {
   listAudit: endpoint({
     method: 'GET',
     path: '/api/admin/audit',
+    access: 'admin',
     summary: '审计记录',
     query: Type.Object({
       limit: Type.Optional(Type.Integer({ title: '条数', minimum: 1, maximum: 1000, default: 50 })),
@@ -231,6 +238,7 @@ export const adminEndpoints = {
   releaseRemote: endpoint({
     method: 'POST',
     path: '/api/admin/remotes/release',
+    access: 'admin',
     summary:
       '发布远程模块（multipart：字段 remote、note，每个文件一段，文件名为相对构建目录的路径）',
     response: RemoteChange,
@@ -238,6 +246,7 @@ export const adminEndpoints = {
   listRemotes: endpoint({
     method: 'GET',
     path: '/api/admin/remotes',
+    access: 'admin',
     summary: '远程模块及其版本',
     query: Type.Object({ remote: Type.Optional(RemoteNameField) }),
     response: Type.Object({ items: Type.Array(RemoteVersions) }),
@@ -245,6 +254,7 @@ export const adminEndpoints = {
   rollbackRemote: endpoint({
     method: 'POST',
     path: '/api/admin/remotes/rollback',
+    access: 'admin',
     summary: '回滚远程模块到上一个（或指定的）版本',
     body: Type.Object({
       remote: RemoteNameField,
@@ -256,6 +266,7 @@ export const adminEndpoints = {
   promoteRemote: endpoint({
     method: 'POST',
     path: '/api/admin/remotes/promote',
+    access: 'admin',
     summary: '启用远程模块的任一已存版本',
     body: Type.Object({
       remote: RemoteNameField,
@@ -267,6 +278,7 @@ export const adminEndpoints = {
   listRemoteFailures: endpoint({
     method: 'GET',
     path: '/api/admin/remotes/failures',
+    access: 'admin',
     summary: '浏览器上报的远程模块加载失败（新的在前）',
     query: Type.Object({
       remote: Type.Optional(RemoteNameField),

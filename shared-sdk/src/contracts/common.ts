@@ -1,4 +1,11 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import {
+  Type,
+  type Static,
+  type TInteger,
+  type TNumber,
+  type TSchema,
+  type TString,
+} from 'typebox';
 import { PROJECT_TYPES, type ProjectType } from '../enums';
 
 /**
@@ -12,6 +19,12 @@ export interface EndpointDef {
   method: 'GET' | 'POST';
   path: `/api/${string}`;
   summary: string;
+  /**
+   * Who may call it. Without it, only a signed-in user: the server answers 401 before it reads
+   * or validates the input. 'public': anyone (the call may still use a session when there is
+   * one). 'admin': the ops CLI, with the admin token.
+   */
+  access?: 'public' | 'admin';
   query?: TSchema;
   body?: TSchema;
   response: TSchema;
@@ -36,15 +49,42 @@ export interface Envelope<T> {
   data: T;
 }
 
-export const Id = (title: string) => Type.Integer({ minimum: 1, title });
+/**
+ * The range of a PostgreSQL `integer` (int4), the type of every id and stored number. A request
+ * integer outside it (2^31, 2^53, or the Infinity a query's `1e400` is coerced to) would reach
+ * the database and fail there, so every request integer is bounded by it at validation.
+ */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+/** Any integer of a request: int4 unless narrower bounds are given. */
+export const Int = (
+  title: string,
+  options: { minimum?: number; maximum?: number; default?: number } = {},
+) => Type.Integer({ minimum: INT4_MIN, maximum: INT4_MAX, ...options, title });
+/** A row id (an int4 identity column): 1 to 2^31 - 1. */
+export const Id = (title: string) => Int(title, { minimum: 1 });
+export const Count = (title: string) => Int(title, { minimum: 0 });
+/**
+ * A fractional number of a request. Both bounds are required: an unbounded number would let
+ * `1e400` (Infinity) through.
+ */
+export const Decimal = (title: string, minimum: number, maximum: number) =>
+  Type.Number({ minimum, maximum, title });
+/**
+ * A request field that may be null: its type and 'null' in ONE type list, such as
+ * `{ type: ['integer', 'null'] }`, never a union with Type.Null(). The server validates with
+ * Fastify's Ajv, which coerces types and takes the first anyOf branch that passes: with the
+ * integer first a null is read as 0, with null first a 0 is read as null. A type list is
+ * coerced only when the value is none of its types.
+ */
+export const Nullable = <T extends TInteger | TNumber | TString>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 export const Text = (title: string, options: { minLength?: number; maxLength?: number } = {}) =>
   Type.String({ title, maxLength: 10_000, ...options });
-export const Count = (title: string) => Type.Integer({ minimum: 0, title });
 export const PageQuery = {
-  pageIndex: Type.Optional(Type.Integer({ minimum: 1, default: 1, title: '页码' })),
-  pageSize: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 1000, default: 20, title: '每页条数' }),
-  ),
+  pageIndex: Type.Optional(Int('页码', { minimum: 1, default: 1 })),
+  pageSize: Type.Optional(Int('每页条数', { minimum: 1, maximum: 1000, default: 20 })),
 };
 export const Page = <T extends TSchema>(item: T) =>
   Type.Object({ items: Type.Array(item), total: Type.Integer({ minimum: 0 }) });

@@ -1,5 +1,16 @@
 import { Type, type Static } from 'typebox';
-import { Empty, Id, Page, PageQuery, TaskRef, Text, endpoint } from './common';
+import {
+  Decimal,
+  Empty,
+  Id,
+  Int,
+  Nullable,
+  Page,
+  PageQuery,
+  TaskRef,
+  Text,
+  endpoint,
+} from './common';
 
 export const MaterialTag = Type.Object({ tagId: Type.Integer(), name: Type.String() });
 export type MaterialTag = Static<typeof MaterialTag>;
@@ -27,13 +38,13 @@ export type Material = Static<typeof Material>;
  * while its text is unchanged; `audioUrl` and `audioDurationMs` sent back are otherwise ignored.
  */
 export const CutSegment = Type.Object({
-  index: Type.Integer({ minimum: 0 }),
+  index: Int('片段序号', { minimum: 0 }),
   text: Text('片段文案', { maxLength: 2000 }),
-  materialId: Type.Union([Type.Integer(), Type.Null()], { title: '素材' }),
-  startMs: Type.Integer({ minimum: 0, title: '开始时间' }),
-  endMs: Type.Integer({ minimum: 0, title: '结束时间' }),
-  audioUrl: Type.String(),
-  audioDurationMs: Type.Optional(Type.Integer({ minimum: 0 })),
+  materialId: Nullable(Int('素材')),
+  startMs: Int('开始时间', { minimum: 0 }),
+  endMs: Int('结束时间', { minimum: 0 }),
+  audioUrl: Type.String({ title: '片段配音' }),
+  audioDurationMs: Type.Optional(Int('配音时长', { minimum: 0 })),
 });
 export type CutSegment = Static<typeof CutSegment>;
 
@@ -61,7 +72,7 @@ export const cutVideoEndpoints = {
     method: 'GET',
     path: '/api/cut_video/get_system_material_list',
     summary: '系统素材库',
-    query: Type.Object({ tagId: Type.Optional(Type.Integer({ title: '标签' })), ...PageQuery }),
+    query: Type.Object({ tagId: Type.Optional(Int('标签')), ...PageQuery }),
     response: Page(Material),
   }),
   getCutVideo: endpoint({
@@ -78,7 +89,7 @@ export const cutVideoEndpoints = {
     body: Type.Object({
       workId: Id('作品'),
       segments: Type.Array(CutSegment, { title: '片段', maxItems: 500 }),
-      musicId: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { title: '背景音乐' })),
+      musicId: Type.Optional(Nullable(Int('背景音乐'))),
     }),
     response: CutVideo,
   }),
@@ -89,7 +100,7 @@ export const cutVideoEndpoints = {
     body: Type.Object({
       workId: Id('作品'),
       voiceId: Text('配音', { minLength: 1, maxLength: 64 }),
-      speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
+      speed: Type.Optional(Decimal('语速', 0.5, 2)),
     }),
     response: TaskRef,
   }),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Empty, Id, TaskRef, TaskState, Text, endpoint } from './common';
+import { Decimal, Empty, Id, Int, TaskRef, TaskState, Text, endpoint } from './common';
 import { AudioClip } from './video';
 
 export const Voice = Type.Object({
@@ -39,7 +39,7 @@ export type MaterialCategory = Static<typeof MaterialCategory>;
 export const SpeechBody = Type.Object({
   text: Text('配音文本', { minLength: 1, maxLength: 5000 }),
   voiceId: Text('配音', { minLength: 1, maxLength: 64 }),
-  speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
+  speed: Type.Optional(Decimal('语速', 0.5, 2)),
 });
 export type SpeechBody = Static<typeof SpeechBody>;
 
@@ -84,7 +84,7 @@ export const editEndpoints = {
     body: Type.Object({
       workId: Id('作品'),
       voiceId: Text('配音', { minLength: 1, maxLength: 64 }),
-      speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
+      speed: Type.Optional(Decimal('语速', 0.5, 2)),
     }),
     response: Empty,
   }),
@@ -118,7 +118,7 @@ export const editEndpoints = {
     method: 'GET',
     path: '/api/edit/get_first_level_list',
     summary: '素材一级分类',
-    query: Type.Object({ type: Type.Integer({ minimum: 0, title: '分类类型' }) }),
+    query: Type.Object({ type: Int('分类类型', { minimum: 0 }) }),
     response: Type.Array(MaterialCategory),
   }),
   getSecondLevelList: endpoint({
@@ -135,7 +135,7 @@ export const editEndpoints = {
     body: Type.Object({
       text: Text('配音文本', { minLength: 1, maxLength: 100_000 }),
       voiceId: Text('配音', { minLength: 1, maxLength: 64 }),
-      speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
+      speed: Type.Optional(Decimal('语速', 0.5, 2)),
     }),
     response: TaskRef,
   }),

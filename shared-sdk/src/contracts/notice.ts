@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { endpoint } from './common';
+import { Int, endpoint } from './common';
 
 /** Notice of spec section 3, plus the category it belongs to and a title. */
 export const Notice = Type.Object({
@@ -21,10 +21,10 @@ export const NoticeCategory = Type.Object({
 export type NoticeCategory = Static<typeof NoticeCategory>;
 
 export const NoticeListQuery = Type.Object({
-  pageIndex: Type.Integer({ minimum: 1, title: '页码' }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 1000, title: '每页条数' }),
+  pageIndex: Int('页码', { minimum: 1 }),
+  pageSize: Int('每页条数', { minimum: 1, maximum: 1000 }),
   /** Category id; -1 means every category. */
-  id: Type.Integer({ minimum: -1, title: '分类' }),
+  id: Int('分类', { minimum: -1 }),
 });
 export type NoticeListQuery = Static<typeof NoticeListQuery>;
 
@@ -49,7 +49,7 @@ export const noticeEndpoints = {
     method: 'GET',
     path: '/api/notice/click',
     summary: '标记通知已读（-1 为全部已读）',
-    query: Type.Object({ noticeId: Type.Integer({ minimum: -1, title: '通知' }) }),
+    query: Type.Object({ noticeId: Int('通知', { minimum: -1 }) }),
     response: UnreadCount,
   }),
   getNoticeCategory: endpoint({

@@ -54,18 +54,21 @@ export const platformEndpoints = {
   config: endpoint({
     method: 'GET',
     path: '/api/platform/config',
+    access: 'public',
     summary: '平台配置（单点登录域名、联系方式）',
     response: PlatformConfig,
   }),
   remotes: endpoint({
     method: 'GET',
     path: '/api/platform/remotes',
+    access: 'public',
     summary: '远程模块注册表',
     response: RemoteRegistry,
   }),
   reportRemoteFailure: endpoint({
     method: 'POST',
     path: '/api/platform/remote_failures',
+    access: 'public',
     summary: '上报远程模块加载失败',
     body: RemoteLoadFailure,
     response: Empty,

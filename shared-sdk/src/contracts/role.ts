@@ -1,5 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { Empty, Id, Page, PageQuery, TaskRef, Text, ProjectTypeField, endpoint } from './common';
+import {
+  Empty,
+  Id,
+  Int,
+  Page,
+  PageQuery,
+  TaskRef,
+  Text,
+  ProjectTypeField,
+  endpoint,
+} from './common';
 
 /** A role keeps a fixed description, reference image and seed, used in every prompt of it. */
 export const Role = Type.Object({
@@ -27,7 +37,7 @@ export const RoleInput = Type.Object({
   name: Text('角色名', { minLength: 1, maxLength: 32 }),
   description: Text('角色描述', { maxLength: 1000 }),
   referenceImageUrl: Type.Optional(Text('参考图', { maxLength: 500 })),
-  loraId: Type.Optional(Type.Integer({ title: '画风模型' })),
+  loraId: Type.Optional(Int('画风模型')),
 });
 export type RoleInput = Static<typeof RoleInput>;
 
@@ -36,7 +46,7 @@ export const RoleUpdate = Type.Object({
   name: Type.Optional(Text('角色名', { minLength: 1, maxLength: 32 })),
   description: Type.Optional(Text('角色描述', { maxLength: 1000 })),
   referenceImageUrl: Type.Optional(Text('参考图', { maxLength: 500 })),
-  loraId: Type.Optional(Type.Integer({ title: '画风模型' })),
+  loraId: Type.Optional(Int('画风模型')),
 });
 export type RoleUpdate = Static<typeof RoleUpdate>;
 

@@ -97,6 +97,7 @@ export const userEndpoints = {
   login: endpoint({
     method: 'POST',
     path: '/api/user/login',
+    access: 'public',
     summary: '账号密码登录',
     body: LoginBody,
     response: UserInfo,
@@ -116,6 +117,7 @@ export const userEndpoints = {
   logout: endpoint({
     method: 'GET',
     path: '/api/user/logout',
+    access: 'public',
     summary: '退出登录',
     response: Empty,
   }),

@@ -1,7 +1,9 @@
 import { Type, type Static } from 'typebox';
 import {
+  Decimal,
   Empty,
   Id,
+  Int,
   Page,
   PageQuery,
   TaskRef,
@@ -46,13 +48,13 @@ export type VideoConfigOption = Static<typeof VideoConfigOption>;
 
 /** One shot of a video: its caption, the picture prompt, and what was made of it. */
 export const Shot = Type.Object({
-  index: Type.Integer({ minimum: 0 }),
+  index: Int('分镜序号', { minimum: 0 }),
   caption: Text('分镜文案', { maxLength: 2000 }),
   imagePrompt: Text('画面描述', { maxLength: 2000 }),
-  roleIds: Type.Array(Type.Integer()),
-  imageUrl: Type.String(),
-  audioUrl: Type.String(),
-  durationMs: Type.Integer({ minimum: 0 }),
+  roleIds: Type.Array(Id('角色'), { title: '角色' }),
+  imageUrl: Type.String({ title: '分镜图片' }),
+  audioUrl: Type.String({ title: '分镜配音' }),
+  durationMs: Int('分镜时长', { minimum: 0 }),
   /** Set when the picture fell back to the local frame and can be regenerated. */
   needsRegeneration: Type.Boolean(),
 });
@@ -98,17 +100,17 @@ export type CaptionStyle = (typeof CAPTION_STYLES)[number];
 export const DedupPresets = Type.Object({
   mirror: Type.Optional(Type.Boolean({ title: '镜像' })),
   /** Crop this share of each edge, then scale back up (0 to 0.2). */
-  cropZoom: Type.Optional(Type.Number({ minimum: 0, maximum: 0.2, title: '裁剪放大' })),
-  speed: Type.Optional(Type.Number({ minimum: 0.8, maximum: 1.25, title: '变速' })),
+  cropZoom: Type.Optional(Decimal('裁剪放大', 0, 0.2)),
+  speed: Type.Optional(Decimal('变速', 0.8, 1.25)),
   /** Hue rotation in degrees, with a small saturation and brightness change. */
-  colorShift: Type.Optional(Type.Number({ minimum: -30, maximum: 30, title: '调色' })),
+  colorShift: Type.Optional(Decimal('调色', -30, 30)),
   frameRate: Type.Optional(
     Type.Union([Type.Literal(24), Type.Literal(25), Type.Literal(30), Type.Literal(60)], {
       title: '帧率',
     }),
   ),
-  trimHeadMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 30_000, title: '去片头' })),
-  trimTailMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 30_000, title: '去片尾' })),
+  trimHeadMs: Type.Optional(Int('去片头', { minimum: 0, maximum: 30_000 })),
+  trimTailMs: Type.Optional(Int('去片尾', { minimum: 0, maximum: 30_000 })),
   overlay: Type.Optional(Type.Boolean({ title: '轻微蒙层' })),
 });
 export type DedupPresets = Static<typeof DedupPresets>;
@@ -132,10 +134,10 @@ export type OperaScene = Static<typeof OperaScene>;
  */
 export const VideoSettings = Type.Object({
   aspect: Type.Union([Type.Literal('9:16'), Type.Literal('16:9')], { title: '画面比例' }),
-  imageStyleId: Type.Optional(Type.Integer({ title: '画风' })),
+  imageStyleId: Type.Optional(Int('画风')),
   voiceId: Type.Optional(Type.String({ title: '配音', maxLength: 64 })),
-  speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
-  musicId: Type.Optional(Type.Integer({ title: '背景音乐' })),
+  speed: Type.Optional(Decimal('语速', 0.5, 2)),
+  musicId: Type.Optional(Int('背景音乐')),
   captionStyle: Type.Optional(CaptionStyle),
   /** Anime (11) and real-person drama (8): a voice per character name. */
   roleVoices: Type.Optional(
@@ -144,12 +146,12 @@ export const VideoSettings = Type.Object({
     }),
   ),
   /** Decompression (1, 6) and scroll (2): the looping background from the material library. */
-  backgroundMaterialId: Type.Optional(Type.Integer({ title: '背景素材' })),
+  backgroundMaterialId: Type.Optional(Int('背景素材')),
   /** Reverse (3): the uploaded source video (a /uploads/ URL of the user's). */
   sourceVideoUrl: Type.Optional(Text('原视频', { maxLength: 500 })),
   dedup: Type.Optional(DedupPresets),
   /** Marketing (4): the template and what the user filled in, and the end card's call. */
-  templateId: Type.Optional(Type.Integer({ title: '营销模板' })),
+  templateId: Type.Optional(Int('营销模板')),
   templateFields: Type.Optional(
     Type.Record(Type.String({ maxLength: 32 }), Type.String({ maxLength: 500 }), {
       title: '模板内容',
@@ -227,7 +229,7 @@ export type SaveVideoInfoBody = Static<typeof SaveVideoInfoBody>;
 export const TtsAuditionBody = Type.Object({
   text: Text('试听文本', { minLength: 1, maxLength: 300 }),
   voiceId: Text('配音', { minLength: 1, maxLength: 64 }),
-  speed: Type.Optional(Type.Number({ minimum: 0.5, maximum: 2, title: '语速' })),
+  speed: Type.Optional(Decimal('语速', 0.5, 2)),
 });
 export type TtsAuditionBody = Static<typeof TtsAuditionBody>;
 
@@ -236,10 +238,10 @@ export type AudioClip = Static<typeof AudioClip>;
 
 export const GenImageBody = Type.Object({
   workId: Type.Optional(workId),
-  shotIndex: Type.Optional(Type.Integer({ minimum: 0, title: '分镜序号' })),
+  shotIndex: Type.Optional(Int('分镜序号', { minimum: 0 })),
   roleId: Type.Optional(Id('角色')),
   prompt: Text('画面描述', { minLength: 1, maxLength: 2000 }),
-  imageStyleId: Type.Optional(Type.Integer({ title: '画风' })),
+  imageStyleId: Type.Optional(Int('画风')),
 });
 export type GenImageBody = Static<typeof GenImageBody>;
 
@@ -396,7 +398,7 @@ export const videoEndpoints = {
     path: '/api/video/get_user_newest_works',
     summary: '最新作品',
     query: Type.Object({
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, title: '数量' })),
+      limit: Type.Optional(Int('数量', { minimum: 1, maximum: 50 })),
     }),
     response: Type.Array(WorkSummary),
   }),

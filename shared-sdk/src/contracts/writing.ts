@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, TaskRef, TaskState, Text, endpoint } from './common';
+import { Id, Int, TaskRef, TaskState, Text, endpoint } from './common';
 
 export const BookPlatform = Type.Object({
   id: Type.Integer(),
@@ -113,7 +113,7 @@ export const writingEndpoints = {
     summary: '按书名搜索',
     query: Type.Object({
       bookName: Text('书名', { minLength: 1, maxLength: 100 }),
-      platformId: Type.Integer({ title: '平台' }),
+      platformId: Int('平台'),
     }),
     response: Type.Array(BookSummary),
   }),
@@ -123,7 +123,7 @@ export const writingEndpoints = {
     summary: '按书籍编号查找',
     query: Type.Object({
       cbid: Text('书籍编号', { minLength: 1, maxLength: 64 }),
-      platformId: Type.Optional(Type.Integer({ title: '平台' })),
+      platformId: Type.Optional(Int('平台')),
     }),
     response: BookDetail,
   }),

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ClientPlatform } from '@kol/shared-sdk/contracts';
 import { forbidden, unauthorized } from '../../http/api-error';
@@ -7,7 +7,7 @@ import { secretsEqual } from '../../security/secrets';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `app.auth.requireUser` on routes that need a signed-in user. */
+    /** Set by `app.auth.requireUser` (or the session hook) on routes that need a signed-in user. */
     user: UserRecord | null;
   }
   interface FastifyContextConfig {
@@ -17,6 +17,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: {
       requireUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRecord>;
+      /**
+       * `onRequest` hook of every route that needs a session (see define-route.ts): a call
+       * without a valid one is answered 401 before its body is read or its input validated, so
+       * an anonymous caller learns nothing about a route's input rules.
+       */
+      requireSession: onRequestAsyncHookHandler;
       requireAdmin(request: FastifyRequest): Promise<void>;
       startSession(request: FastifyRequest, reply: FastifyReply, user: UserRecord): Promise<void>;
       endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -63,6 +69,8 @@ export default fp(
 
     app.decorate('auth', {
       async requireUser(request: FastifyRequest, reply: FastifyReply): Promise<UserRecord> {
+        // Already resolved for this request (by the session hook): one lookup per request.
+        if (request.user) return request.user;
         const sessionId = request.cookies[SESSION_COOKIE];
         if (!sessionId) throw unauthorized();
         let found = app.sessionCache.get(sessionId);
@@ -80,6 +88,10 @@ export default fp(
         }
         request.user = found.user;
         return found.user;
+      },
+
+      async requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+        await app.auth.requireUser(request, reply);
       },
 
       async requireAdmin(request: FastifyRequest): Promise<void> {

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error';
 import { validationMessage } from '../../http/validation-message';
 
 const KNOWN_CODES: ReadonlySet<number> = new Set(Object.values(ErrorCode));
+const MULTIPART_ONLY = '不支持的请求内容类型，请以 multipart/form-data 上传';
 
 /** Fastify's own failures before a handler runs, in words a user can read. */
 const FASTIFY_ERRORS: Record<string, { code: ErrorCode; msg: string }> = {
@@ -28,6 +29,41 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; msg: string }> = {
   FST_PROTO_VIOLATION: { code: ErrorCode.badRequest, msg: '上传内容的字段名不合法' },
   FST_MP_PREMATURE_CLOSE: { code: ErrorCode.badRequest, msg: '上传未完成，连接已断开' },
 };
+
+/**
+ * What @fastify/busboy (the parser under @fastify/multipart) throws for a body it cannot parse:
+ * no boundary, a boundary over its 256-character limit, or a body that ends inside a part. They
+ * are plain Errors without a code, known by their messages here, in this one place for every
+ * multipart route (uploads, books, releases) wherever the route reads the parts. Any other
+ * error of the parser would be a bug of ours and stays a 500.
+ */
+const MULTIPART_PARSE_FAILURES: ReadonlyArray<readonly [RegExp, string]> = [
+  [
+    /^Multipart: Boundary not found$/,
+    '上传内容格式不正确：multipart/form-data 缺少 boundary，请重新上传',
+  ],
+  [
+    /^The needle cannot have a length bigger than \d+\.?$/,
+    '上传内容格式不正确：multipart/form-data 的 boundary 过长，请重新上传',
+  ],
+  [
+    /(^Unexpected end of multipart data$)|(terminated early due to unexpected end of multipart data$)/,
+    '上传内容不完整（在某一部分中途结束），请重新上传',
+  ],
+];
+
+function multipartParseFailure(error: Error): string | undefined {
+  return MULTIPART_PARSE_FAILURES.find(([pattern]) => pattern.test(error.message))?.[1];
+}
+
+/**
+ * A multipart route (its scope registered @fastify/multipart, and it declares no JSON body)
+ * sent a body of another type: say what it takes rather than asking for JSON.
+ */
+function takesMultipart(request: FastifyRequest): boolean {
+  const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
+  return 'isMultipart' in request && !schema?.body;
+}
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error;
@@ -59,8 +95,13 @@ export default fp(
             first ? validationMessage(first, schema) : '请求参数不正确',
           );
         }
+        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && takesMultipart(request)) {
+          return send(reply, ErrorCode.badRequest, MULTIPART_ONLY);
+        }
         const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
         if (known) return send(reply, known.code, known.msg);
+        const multipart = error.code ? undefined : multipartParseFailure(error);
+        if (multipart) return send(reply, ErrorCode.badRequest, multipart);
         // Other client errors Fastify raises (e.g. a malformed header) carry a 4xx status.
         const status = error.statusCode ?? 500;
         if (status >= 400 && status < 500) {

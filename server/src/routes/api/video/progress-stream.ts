@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { VIDEO_PROGRESS_STREAM_PATH, type WorkResult } from '@kol/shared-sdk/contracts';
+import { Id, VIDEO_PROGRESS_STREAM_PATH, type WorkResult } from '@kol/shared-sdk/contracts';
 import { notFound } from '../../../http/api-error';
 import { EVENT_PROGRESS } from '../../../tasks/runner';
 import type { TaskProgressEvent } from '../../../tasks/types';
@@ -21,10 +21,13 @@ export default async function videoProgressRoutes(app: FastifyInstance) {
   app.get(
     VIDEO_PROGRESS_STREAM_PATH,
     {
+      // As defineRoute does for a route that needs a session: 401 before the query is validated.
+      onRequest: app.auth.requireSession,
       schema: {
         summary: '视频任务进度的事件流（text/event-stream，不是 JSON 信封）',
         tags: ['video'],
-        querystring: Type.Object({ workId: Type.Integer({ minimum: 1, title: '作品' }) }),
+        querystring: Type.Object({ workId: Id('作品') }),
+        security: [{ session: [] }],
       },
     },
     async (request, reply) => {
