@@ -29,6 +29,8 @@ export function resolveFfmpegPath(explicit?: string): string {
 export interface FfmpegOptions {
   ffmpegPath?: string;
   cwd?: string;
+  /** Kill ffmpeg (SIGKILL) after this many ms and reject with FfmpegTimeout; none: no limit. */
+  timeoutMs?: number;
 }
 
 export class FfmpegError extends Error {
@@ -39,6 +41,17 @@ export class FfmpegError extends Error {
   ) {
     super(message);
     this.name = 'FfmpegError';
+  }
+}
+
+/** ffmpeg ran past its time limit and was killed (a hostile or broken input, a stuck read). */
+export class FfmpegTimeout extends FfmpegError {
+  constructor(
+    readonly timeoutMs: number,
+    stderr: string,
+  ) {
+    super(`ffmpeg 超过 ${timeoutMs / 1000} 秒仍未完成，已停止`, null, stderr);
+    this.name = 'FfmpegTimeout';
   }
 }
 
@@ -71,12 +84,24 @@ export function runFfmpeg(args: string[], options: FfmpegOptions = {}): Promise<
       // Keep memory bounded on long encodes: only the tail matters for errors.
       while (size > 4_000_000 && chunks.length > 1) size -= chunks.shift()?.length ?? 0;
     });
-    child.on('error', (err) =>
-      reject(new FfmpegError(`无法启动 ffmpeg（${bin}）：${err.message}`, null, '')),
-    );
+    let timedOut = false;
+    const timer =
+      options.timeoutMs === undefined
+        ? null
+        : setTimeout(() => {
+            timedOut = true;
+            // SIGKILL: a process stuck in a read or a decoder may not act on SIGTERM.
+            child.kill('SIGKILL');
+          }, options.timeoutMs);
+    child.on('error', (err) => {
+      if (timer) clearTimeout(timer);
+      reject(new FfmpegError(`无法启动 ffmpeg（${bin}）：${err.message}`, null, ''));
+    });
     child.on('close', (code) => {
+      if (timer) clearTimeout(timer);
       const stderr = Buffer.concat(chunks).toString('utf8');
-      if (code === 0) resolve(stderr);
+      if (timedOut) reject(new FfmpegTimeout(options.timeoutMs ?? 0, stderr));
+      else if (code === 0) resolve(stderr);
       else
         reject(
           new FfmpegError(`ffmpeg 执行失败（退出码 ${code}）：${stderrTail(stderr)}`, code, stderr),
@@ -131,8 +156,16 @@ export interface MediaInfo {
 }
 
 /**
+ * How long a probe may take unless the caller says otherwise. Reading the headers of a real file
+ * takes well under a second; a file crafted to stall the demuxer (or a pipe that never ends)
+ * would otherwise hold its caller forever.
+ */
+export const PROBE_TIMEOUT_MS = 30_000;
+
+/**
  * Stream info from `ffmpeg -i` (exit code 1 with no output is expected there), so production
- * needs no ffprobe binary. Good enough for duration and truncation checks.
+ * needs no ffprobe binary. Good enough for duration and truncation checks. Killed after
+ * `options.timeoutMs` (default PROBE_TIMEOUT_MS): rejects with FfmpegTimeout.
  */
 export async function probeWithFfmpeg(
   file: string,
@@ -140,7 +173,10 @@ export async function probeWithFfmpeg(
 ): Promise<MediaInfo> {
   let stderr: string;
   try {
-    stderr = await runFfmpeg(['-i', file], options);
+    stderr = await runFfmpeg(['-i', file], {
+      ...options,
+      timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS,
+    });
   } catch (err) {
     if (!(err instanceof FfmpegError) || err.exitCode === null) throw err;
     stderr = err.stderr;

@@ -9,7 +9,12 @@ import {
   MAX_MEDIA_UPLOAD_MS,
   MAX_VIDEO_UPLOAD_BYTES,
 } from '@kol/shared-sdk/contracts';
-import { probeWithFfmpeg, type FfmpegOptions, type MediaInfo } from '../media/ffmpeg';
+import {
+  FfmpegTimeout,
+  probeWithFfmpeg,
+  type FfmpegOptions,
+  type MediaInfo,
+} from '../media/ffmpeg';
 
 /** Extensions a stored video or audio upload may have (see STORED_UPLOAD_NAME). */
 export const MEDIA_EXTENSIONS = ['mp4', 'mov', 'webm', 'mkv', 'mp3', 'm4a', 'wav', 'ogg'] as const;
@@ -52,6 +57,13 @@ export function containerOf(head: Buffer): ContainerGuess | null {
   if (b0 === 0xff && (b1 & 0xe0) === 0xe0 && ((b1 >> 1) & 0x03) !== 0) return { audio: 'mp3' };
   return null;
 }
+
+/**
+ * How long the probe of an upload may take before ffmpeg is killed. A real file's headers read
+ * in well under a second even at 200 MB; a file built to stall the demuxer must not hold the
+ * request (or an ffmpeg process) for longer.
+ */
+export const MEDIA_PROBE_TIMEOUT_MS = 20_000;
 
 const MB = 1024 * 1024;
 const MINUTES = Math.round(MAX_MEDIA_UPLOAD_MS / 60_000);
@@ -113,8 +125,17 @@ export async function storeMedia(
     // Cut at the largest limit: the container says which limit it broke.
     if (truncated()) throw new MediaRefused(413, sizeMessage(guess.video ? 'video' : 'audio'));
 
-    const info = await probeWithFfmpeg(temp, options).catch(() => null);
     const expected = guess.video ? '视频' : '音频';
+    const timeoutMs = options.timeoutMs ?? MEDIA_PROBE_TIMEOUT_MS;
+    const info = await probeWithFfmpeg(temp, { ...options, timeoutMs }).catch((error: unknown) => {
+      if (error instanceof FfmpegTimeout) {
+        throw new MediaRefused(
+          400,
+          `读取该${expected}文件超过 ${timeoutMs / 1000} 秒仍未完成，文件可能已损坏`,
+        );
+      }
+      return null;
+    });
     if (!info) throw new MediaRefused(400, `无法读取该${expected}文件，文件可能已损坏`);
     const kind = kindOf(guess, info);
     if (!kind) {

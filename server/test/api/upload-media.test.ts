@@ -1,11 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { UploadedImage, UploadedMedia } from '@kol/shared-sdk/contracts';
-import { runFfmpeg } from '../../src/media/ffmpeg';
+import { FfmpegTimeout, probeWithFfmpeg, runFfmpeg } from '../../src/media/ffmpeg';
+import { MediaRefused, storeMedia } from '../../src/uploads/media';
 import { PC, createTestApp, testDataDir } from '../helpers/test-app';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
 
@@ -148,6 +151,44 @@ describe('upload_media', () => {
     expect(answer.status).toBe(400);
     expect(answer.msg).toBe('音频时长不能超过 10 分钟，请剪短后再上传');
     expect(stored()).toEqual(before);
+  });
+
+  it('kills a probe that does not finish within its time limit', async () => {
+    // A named pipe nobody writes to: ffmpeg really blocks reading it, as on a stalling input.
+    const fifo = path.join(dir, 'never-ending');
+    execFileSync('mkfifo', [fifo]);
+    const started = performance.now();
+    const error = await probeWithFfmpeg(fifo, { timeoutMs: 500 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FfmpegTimeout);
+    expect(performance.now() - started).toBeLessThan(3000);
+    // And the process is gone, not left blocked on the pipe.
+    const stillRunning: string[] = [];
+    for (const pid of await readdir('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      if (cmdline.includes(fifo)) stillRunning.push(pid);
+    }
+    expect(stillRunning).toEqual([]);
+  });
+
+  it('refuses an upload whose probe runs past the time limit, keeping nothing', async () => {
+    const target = await mkdtemp(path.join(os.tmpdir(), 'kol-media-timeout-'));
+    try {
+      const error = await storeMedia(
+        Readable.from([files['clip.mp4'] as Buffer]),
+        target,
+        () => false,
+        { timeoutMs: 1 },
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MediaRefused);
+      expect((error as MediaRefused).status).toBe(400);
+      expect((error as MediaRefused).message).toBe(
+        '读取该视频文件超过 0.001 秒仍未完成，文件可能已损坏',
+      );
+      expect(await readdir(target)).toEqual([]);
+    } finally {
+      await rm(target, { recursive: true, force: true });
+    }
   });
 
   it('has its own size limit: audio over 30 MB is refused with 413, not the image limit', async () => {

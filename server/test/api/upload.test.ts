@@ -1,23 +1,70 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createCanvas } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
 import { MAX_IMAGE_UPLOAD_BYTES, type UploadedImage } from '@kol/shared-sdk/contracts';
 import { PC, body, createTestApp, createUser, login, testDataDir } from '../helpers/test-app';
+import { watchHealth } from '../writing/health-watch';
 
 let app: FastifyInstance;
 let cookie: string;
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('IHDR fake png body'),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif body')]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x10, 0, 0, 0]),
-  Buffer.from('WEBPVP8 body'),
-]);
+/** Real pictures: every upload is decoded once before it is kept. */
+function picture(type: 'image/png' | 'image/jpeg' | 'image/webp'): Buffer {
+  const canvas = createCanvas(64, 48);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#2d6cdf';
+  ctx.fillRect(0, 0, 64, 48);
+  ctx.fillStyle = '#f5c542';
+  ctx.fillRect(8, 8, 24, 16);
+  // The overloads want a literal type each.
+  if (type === 'image/png') return canvas.toBuffer('image/png');
+  if (type === 'image/jpeg') return canvas.toBuffer('image/jpeg', 90);
+  return canvas.toBuffer('image/webp', 90);
+}
+const PNG = picture('image/png');
+const JPEG = picture('image/jpeg');
+const WEBP = picture('image/webp');
+
+/** A PNG chunk with its length and CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * A valid-looking PNG of 50000x50000 grey pixels (2.5 gigapixels, 2.5 GB decoded) in a few KB:
+ * its IDAT is the first rows of zeros, deflated.
+ */
+function pngBomb(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(50_000, 0);
+  header.writeUInt32BE(50_000, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  return Buffer.concat([
+    PNG.subarray(0, 8),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(50_001 * 100))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The real JPEG with its frame header (SOF0) rewritten to claim 65000x65000. */
+function jpegClaiming65000(): Buffer {
+  const jpeg = Buffer.from(JPEG);
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  expect(sof).toBeGreaterThan(0);
+  jpeg.writeUInt16BE(65_000, sof + 5);
+  jpeg.writeUInt16BE(65_000, sof + 7);
+  return jpeg;
+}
 
 /** A multipart/form-data body as a browser's FormData sends it. */
 function form(field: string, filename: string, type: string, content: Buffer) {
@@ -178,6 +225,44 @@ describe('image upload', () => {
     });
     const anonymous = await app.inject({ method: 'GET', url: '/api/file/uploaded_imgs' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a picture claiming 50000x50000 from its header, without decoding it', async () => {
+    const before = storedFiles().length;
+    const stop = watchHealth(app);
+    const response = await upload(pngBomb(), { filename: 'huge.png' });
+    const health = await stop();
+    console.log(
+      `50000x50000 PNG: longest /healthz ${health.worstMs} ms over ${health.polls} polls`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(body(response)).toEqual({
+      code: 400,
+      msg: '图片尺寸 50000×50000 过大：宽和高都不能超过 16384 像素，总像素不能超过 5000 万',
+      data: null,
+    });
+    expect(health.worstMs).toBeLessThan(200);
+    const jpeg = await upload(jpegClaiming65000(), { filename: 'huge.jpg', type: 'image/jpeg' });
+    expect(jpeg.statusCode).toBe(400);
+    expect(body(jpeg).msg).toContain('图片尺寸 65000×65000 过大');
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('refuses a picture whose header is right but whose pixels are not there', async () => {
+    const before = storedFiles().length;
+    const broken = [
+      // The signature and a chunk name, and nothing of a picture.
+      Buffer.concat([PNG.subarray(0, 8), Buffer.from('IHDR fake png body')]),
+      // A real PNG and JPEG, cut in half.
+      PNG.subarray(0, Math.floor(PNG.length / 2)),
+      JPEG.subarray(0, Math.floor(JPEG.length / 2)),
+    ];
+    for (const content of broken) {
+      const response = await upload(content, { filename: 'broken.png' });
+      expect(response.statusCode).toBe(400);
+      expect(body(response).msg).toBe('图片已损坏或不完整，无法读取，请重新保存后再上传');
+    }
+    expect(storedFiles()).toHaveLength(before);
   });
 
   it('answers 404 for names that are not stored uploads', async () => {

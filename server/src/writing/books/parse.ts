@@ -1,10 +1,14 @@
-import { unzipSync } from 'fflate';
+import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
 
 /**
  * Turns an uploaded file into a book: decode (UTF-8, UTF-16 with BOM, else GB18030), or read an
  * EPUB's spine; then split into chapters by their headings. Every refusal is a BookRefused with
  * the message the user reads.
+ *
+ * This is CPU work proportional to what the file unpacks to, so the server never calls it on its
+ * own thread: see parse-off-thread.ts, which runs it in a worker with a time and memory limit.
+ * The limits below bound what the worker may produce in the first place.
  */
 
 export interface ParsedChapter {
@@ -19,14 +23,24 @@ export interface ParsedBook {
   chapters: ParsedChapter[];
 }
 
-export type RefusalReason = 'type' | 'size' | 'encoding' | 'chapters' | 'epub';
+export type RefusalReason =
+  | 'type'
+  | 'size'
+  | 'encoding'
+  | 'chapters'
+  | 'epub'
+  | 'limit'
+  | 'timeout'
+  | 'memory'
+  | 'unreadable';
 
 export class BookRefused extends Error {
   constructor(
     readonly reason: RefusalReason,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'BookRefused';
   }
 }
@@ -37,6 +51,42 @@ export const ENCODING_MESSAGE =
 export const NO_CHAPTERS_MESSAGE =
   '没有找到章节标题（如「第一章 xxx」「第1回」「Chapter 1」），无法分章，请检查文件内容';
 export const EPUB_MESSAGE = '这个 EPUB 文件已损坏或格式不正确，无法读取';
+
+const MB = 1024 * 1024;
+
+/**
+ * What one book may unpack to. A long web novel is 3 to 5 million characters: 10 to 15 MB of
+ * XHTML, in one file or in thousands. Pictures, fonts and styles are never inflated (see
+ * EPUB_TEXT_ENTRY), so they count only towards the number of files.
+ */
+export const BOOK_LIMITS = {
+  /** Bytes actually inflated from all text files of an EPUB, whatever the headers claim. */
+  epubUnpackedBytes: 50 * MB,
+  /** Bytes actually inflated from one file of an EPUB. */
+  epubEntryBytes: 20 * MB,
+  /** Files (of any kind) in an EPUB. */
+  epubEntries: 5000,
+  /** Characters of chapter text kept from a book (TXT or EPUB). */
+  textChars: 12_000_000,
+  /** Chapters kept from a book. */
+  chapters: 20_000,
+} as const;
+
+export const LIMIT_MESSAGES = {
+  epubUnpackedBytes: `书籍解压后超过 ${BOOK_LIMITS.epubUnpackedBytes / MB} MB，无法导入`,
+  epubEntryBytes: (name: string) =>
+    `EPUB 中的文件「${printableName(name)}」解压后超过 ${BOOK_LIMITS.epubEntryBytes / MB} MB，无法导入`,
+  epubEntries: `EPUB 中的文件超过 ${BOOK_LIMITS.epubEntries} 个，无法导入`,
+  textChars: `书籍正文超过 ${BOOK_LIMITS.textChars / 10_000} 万字，无法导入，请拆分后再上传`,
+  chapters: `书籍超过 ${BOOK_LIMITS.chapters} 章，无法导入，请拆分后再上传`,
+} as const;
+
+/** An archive member's name as the message shows it: the sender chose it, so keep it short. */
+function printableName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '');
+  return clean.length > 80 ? `…${clean.slice(-79)}` : clean;
+}
 
 /** Count of Chinese characters, letters and digits: what a writer calls the word count. */
 export function wordCount(text: string): number {
@@ -112,6 +162,17 @@ function cleanParagraphs(lines: string[]): string {
     .trim();
 }
 
+/** Refuses more text than a book keeps (the text is stored, searched and sent to the page). */
+function checkTextLength(length: number): void {
+  if (length > BOOK_LIMITS.textChars) throw new BookRefused('limit', LIMIT_MESSAGES.textChars);
+}
+
+function checkKept(chapters: ParsedChapter[]): void {
+  if (chapters.length > BOOK_LIMITS.chapters)
+    throw new BookRefused('limit', LIMIT_MESSAGES.chapters);
+  checkTextLength(chapters.reduce((sum, c) => sum + c.content.length, 0));
+}
+
 /**
  * Splits plain text into chapters at heading lines. Lines before the first heading may carry
  * 书名：/作者：/简介： (the sample books and many TXT books do); other text there becomes the intro.
@@ -120,6 +181,7 @@ export function splitChapters(
   text: string,
   fallbackTitle: string,
 ): { title: string; author: string; intro: string; chapters: ParsedChapter[] } {
+  checkTextLength(text.length);
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   let title = '';
   let author = '';
@@ -152,6 +214,7 @@ export function splitChapters(
     .map((c) => ({ title: c.title, content: cleanParagraphs(c.lines) }))
     .filter((c) => c.content.length > 0);
   if (found.length === 0) throw new BookRefused('chapters', NO_CHAPTERS_MESSAGE);
+  checkKept(found);
   const prefaceText = cleanParagraphs(preface);
   return {
     title: title || fallbackTitle,
@@ -163,8 +226,6 @@ export function splitChapters(
 
 // ---------------------------------------------------------------------------------------------
 // EPUB
-
-const MAX_EPUB_UNPACKED_BYTES = 100 * 1024 * 1024;
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -184,10 +245,11 @@ const ENTITIES: Record<string, string> = {
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
-    return ENTITIES[name.toLowerCase()] ?? whole;
+    if (!name.startsWith('#')) return ENTITIES[name.toLowerCase()] ?? whole;
+    const hex = name[1] === 'x' || name[1] === 'X';
+    const point = parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10);
+    // &#99999999; is no character: fromCodePoint would throw on it, so it stays as written.
+    return point <= 0x10ffff ? String.fromCodePoint(point) : whole;
   });
 }
 
@@ -224,9 +286,18 @@ function nodeText(value: unknown): string {
   return '';
 }
 
+function safeDecodeUri(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // A stray % (not an escape): the name is meant literally.
+    return text;
+  }
+}
+
 function resolvePath(base: string, href: string): string {
   const parts = (base ? base.split('/') : []).concat(
-    decodeURIComponent(href.split('#')[0] ?? '').split('/'),
+    safeDecodeUri(href.split('#')[0] ?? '').split('/'),
   );
   const out: string[] = [];
   for (const part of parts) {
@@ -236,22 +307,76 @@ function resolvePath(base: string, href: string): string {
   return out.join('/');
 }
 
-export function parseEpub(bytes: Uint8Array, fallbackTitle: string): ParsedBook {
-  let files: Record<string, Uint8Array>;
+/** Members a book is read from; pictures, fonts, styles and the rest are never inflated. */
+const EPUB_TEXT_ENTRY = /\.(xml|opf|xhtml|xht|html?)$/i;
+
+/**
+ * Compressed bytes handed to the inflater at a time. Deflate expands at most about 1032 to 1, so
+ * one step produces at most about 4 MB before the counts below are checked again.
+ */
+const UNZIP_STEP = 4096;
+
+/**
+ * Unpacks the text members of an EPUB with fflate's streaming Unzip, counting the bytes that
+ * actually come out (the sizes in the zip headers are the sender's word: a bomb claims 100
+ * bytes and inflates to gigabytes). Stops at the first limit crossed.
+ */
+export function unpackEpub(bytes: Uint8Array): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  let entries = 0;
+  let unpacked = 0;
+  const onFile = (file: UnzipFile) => {
+    entries += 1;
+    if (entries > BOOK_LIMITS.epubEntries) {
+      throw new BookRefused('limit', LIMIT_MESSAGES.epubEntries);
+    }
+    if (!EPUB_TEXT_ENTRY.test(file.name)) return;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    file.ondata = (error, chunk, final) => {
+      // fflate hands an error thrown below back here once: pass a refusal on as it is.
+      if (error) throw error instanceof BookRefused ? error : new BookRefused('epub', EPUB_MESSAGE);
+      size += chunk.length;
+      unpacked += chunk.length;
+      if (size > BOOK_LIMITS.epubEntryBytes) {
+        throw new BookRefused('limit', LIMIT_MESSAGES.epubEntryBytes(file.name));
+      }
+      if (unpacked > BOOK_LIMITS.epubUnpackedBytes) {
+        throw new BookRefused('limit', LIMIT_MESSAGES.epubUnpackedBytes);
+      }
+      if (chunk.length > 0) chunks.push(chunk);
+      if (final) files.set(file.name, joinChunks(chunks, size));
+    };
+    file.start();
+  };
   try {
-    let unpacked = 0;
-    files = unzipSync(bytes, {
-      // A zip bomb would otherwise inflate in memory without bound.
-      filter: (file) => {
-        unpacked += file.originalSize;
-        return unpacked <= MAX_EPUB_UNPACKED_BYTES;
-      },
-    });
-  } catch {
+    const unzip = new Unzip(onFile);
+    unzip.register(UnzipInflate);
+    for (let at = 0; at < bytes.length; at += UNZIP_STEP) {
+      unzip.push(bytes.subarray(at, at + UNZIP_STEP), at + UNZIP_STEP >= bytes.length);
+    }
+  } catch (error) {
+    if (error instanceof BookRefused) throw error;
     throw new BookRefused('epub', EPUB_MESSAGE);
   }
+  return files;
+}
+
+function joinChunks(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const joined = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.length;
+  }
+  return joined;
+}
+
+export function parseEpub(bytes: Uint8Array, fallbackTitle: string): ParsedBook {
+  const files = unpackEpub(bytes);
   const utf8 = (name: string) => {
-    const data = files[name];
+    const data = files.get(name);
     return data ? new TextDecoder('utf-8').decode(data) : null;
   };
   const parser = new XMLParser({
@@ -288,10 +413,16 @@ export function parseEpub(bytes: Uint8Array, fallbackTitle: string): ParsedBook 
     if (item['@id'] && item['@href']) manifest.set(item['@id'], resolvePath(base, item['@href']));
   }
   const docs: Array<{ heading: string; text: string }> = [];
+  let textLength = 0;
   for (const ref of asArray(pkg.spine?.itemref) as Array<Record<string, string>>) {
     const href = manifest.get(ref['@idref'] ?? '');
     const xhtml = href ? utf8(href) : null;
-    if (xhtml) docs.push({ heading: firstHeading(xhtml), text: xhtmlToText(xhtml) });
+    if (!xhtml) continue;
+    const text = xhtmlToText(xhtml);
+    // Checked as it grows: a spine listing one big file many times must not multiply it.
+    textLength += text.length;
+    checkTextLength(textLength);
+    docs.push({ heading: firstHeading(xhtml), text });
   }
   if (docs.length === 0) throw new BookRefused('epub', EPUB_MESSAGE);
   const title = nodeText(pkg.metadata?.title) || fallbackTitle;
@@ -312,6 +443,7 @@ export function parseEpub(bytes: Uint8Array, fallbackTitle: string): ParsedBook 
       content: d.text.startsWith(d.heading) ? d.text.slice(d.heading.length).trim() : d.text,
     }));
   if (chapters.length === 0) throw new BookRefused('chapters', NO_CHAPTERS_MESSAGE);
+  checkKept(chapters);
   return {
     title,
     author,

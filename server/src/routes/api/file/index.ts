@@ -40,9 +40,8 @@ export default async function fileRoutes(app: FastifyInstance) {
       return { url };
     } catch (error) {
       if (error instanceof UploadRefused) {
-        throw error.reason === 'size'
-          ? new ApiError(ErrorCode.payloadTooLarge, SIZE_MESSAGE)
-          : badRequest(TYPE_MESSAGE);
+        if (error.reason === 'size') throw new ApiError(ErrorCode.payloadTooLarge, SIZE_MESSAGE);
+        throw badRequest(error.reason === 'type' ? TYPE_MESSAGE : error.message);
       }
       throw error;
     }
