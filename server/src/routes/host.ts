@@ -8,6 +8,39 @@ import {
   sendFile,
 } from '../http/static-files';
 
+/**
+ * The Content-Security-Policy of the host page, which every remote runs inside.
+ * - Scripts: this origin only. HtmlWebpackPlugin writes no inline script (only `<script src>`),
+ *   the builds are production ones (no eval), and every remote's manifest, remoteEntry.js and
+ *   chunks come from this origin's `/remotes/` (the registry answers only such URLs). Remotes
+ *   served from a CDN would need its origin here, in script-src and connect-src.
+ * - Styles: 'unsafe-inline', because antd's CSS-in-JS inserts `<style>` elements at run time
+ *   (and index.html has one).
+ * - Images and media: data: and blob: besides this origin, for the watermark (a canvas data URL),
+ *   antd's upload thumbnails (data URLs) and players showing a file before it is uploaded.
+ * - connect-src 'self': the API, its event streams and the remote manifests.
+ * - Never framed (frame-ancestors, and X-Frame-Options for browsers without CSP 2): a page that
+ *   spends quotas and changes accounts must not be clickjacked.
+ */
+export const HOST_PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const HOST_PAGE_HEADERS = {
+  'content-security-policy': HOST_PAGE_CSP,
+  'x-frame-options': 'DENY',
+};
+
 /** Paths that are never the host's: their unknown URLs answer 404, not the app. */
 const NOT_THE_HOST = /^\/(api|remotes|uploads)(\/|$)|^\/healthz$/;
 /** `main.3fa9c2b1.js`, `387.1a99fcde.js.LICENSE.txt`: named by content, cached for good. */
@@ -70,6 +103,9 @@ export default async function hostRoutes(app: FastifyInstance) {
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (NOT_THE_HOST.test(pathname)) return reply.callNotFound();
+    // On every answer of the host, its files as well as its page, however the page is reached
+    // (`/`, a page URL, `/index.html`, the not-built page).
+    reply.headers(HOST_PAGE_HEADERS);
 
     const segments = pathname === '/' ? [] : pathSegments(pathname, '/');
     const file = segments && segments.length > 0 ? await resolveInside(root, segments) : null;

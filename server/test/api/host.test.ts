@@ -60,6 +60,34 @@ describe('the host shell', () => {
     }
   });
 
+  it('sends a Content-Security-Policy and forbids framing, however the page is reached', async () => {
+    const pages = [
+      await built.inject({ method: 'GET', url: '/', headers: HTML }),
+      await built.inject({ method: 'GET', url: '/video/config', headers: HTML }),
+      await built.inject({ method: 'GET', url: '/index.html' }),
+      await notBuilt.inject({ method: 'GET', url: '/', headers: HTML }),
+    ];
+    for (const page of pages) {
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      const policy = new Map(
+        String(page.headers['content-security-policy'])
+          .split(';')
+          .map((directive) => directive.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name, sources.join(' ')]),
+      );
+      expect(Object.fromEntries(policy)).toMatchObject({
+        'default-src': "'self'",
+        // Scripts only from this origin: the host's build and the remotes under /remotes/.
+        'script-src': "'self'",
+        'style-src': "'self' 'unsafe-inline'",
+        'connect-src': "'self'",
+        'object-src': "'none'",
+        'base-uri': "'self'",
+        'frame-ancestors': "'none'",
+      });
+    }
+  });
+
   it('serves its hashed files immutable and the others no-cache', async () => {
     const main = await built.inject({ method: 'GET', url: '/main.3fa9c2b1.js' });
     expect(main.statusCode).toBe(200);

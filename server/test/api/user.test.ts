@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { QUOTA_FIELDS } from '@kol/shared-sdk/contracts';
+import { DEFAULTS, type LoginLimitConfig } from '../../src/config';
+import { ipKey, usernameIpKey } from '../../src/repositories/login-attempts';
 import {
   ADMIN_TOKEN,
   PC,
@@ -14,10 +16,11 @@ import {
 
 let app: FastifyInstance;
 
+/** Three free attempts per (username, IP); the IP limit out of the way unless a test wants it. */
+const LIMIT: LoginLimitConfig = { ...DEFAULTS.loginLimit, freePerUsernameIp: 3, freePerIp: 1000 };
+
 beforeAll(async () => {
-  ({ app } = await createTestApp({
-    loginLimit: { windowMs: 60_000, maxPerUsername: 3, maxPerIp: 1000 },
-  }));
+  ({ app } = await createTestApp({ loginLimit: LIMIT }));
 });
 afterAll(async () => {
   await app.close();
@@ -113,42 +116,6 @@ describe('login and session', () => {
     expect(body(wrongUser)).toEqual(body(wrongPassword));
   });
 
-  it('rate limits failed logins per username, even for the right password afterwards', async () => {
-    const { username, password } = await createUser(app);
-    const attempt = (pw: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        headers: PC,
-        payload: { username, password: pw },
-      });
-    for (let i = 0; i < 3; i += 1) expect(body(await attempt('wrong-one')).code).toBe(400);
-    const limited = await attempt(password);
-    expect(limited.statusCode).toBe(429);
-    expect(body(limited).msg).toMatch(/分钟后再试/);
-  });
-
-  it('rate limits per IP across usernames', async () => {
-    const { app: strict } = await createTestApp({
-      loginLimit: { windowMs: 60_000, maxPerUsername: 100, maxPerIp: 2 },
-    });
-    try {
-      const attempt = () =>
-        strict.inject({
-          method: 'POST',
-          url: '/api/user/login',
-          headers: PC,
-          remoteAddress: '10.9.8.7',
-          payload: { username: uniqueName('ghost'), password: 'whatever1' },
-        });
-      expect(body(await attempt()).code).toBe(400);
-      expect(body(await attempt()).code).toBe(400);
-      expect(body(await attempt()).code).toBe(429);
-    } finally {
-      await strict.close();
-    }
-  });
-
   it('logs out: the session stops working and the cookie is cleared', async () => {
     const { username, password } = await createUser(app);
     const cookie = await login(app, username, password);
@@ -201,6 +168,153 @@ describe('login and session', () => {
       payload: { username, password },
     });
     expect(body(again)).toMatchObject({ code: 403, msg: '账号已停用，请联系管理员' });
+  });
+});
+
+describe('login limit', () => {
+  const loginFrom = (
+    target: FastifyInstance,
+    remoteAddress: string,
+    username: string,
+    password: string,
+  ) =>
+    target.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: PC,
+      remoteAddress,
+      payload: { username, password },
+    });
+  /** 199 wrong guesses and the right password last, all sent at once. */
+  const burst = (target: FastifyInstance, ip: string, username: string, password: string) =>
+    Array.from({ length: 200 }, (_, i) =>
+      loginFrom(target, ip, username, i === 199 ? password : `wrong-guess-${i}`),
+    );
+  /** Answers that went through the password check (400 wrong, 200 right); 429 never did. */
+  const checked = (answers: Array<{ statusCode: number }>) =>
+    answers.filter((answer) => answer.statusCode !== 429).length;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('counts each of 200 parallel guesses before checking it: only the free 3 are checked', async () => {
+    const { username, password } = await createUser(app);
+    const attacker = '203.0.113.7';
+    const answers = await Promise.all(burst(app, attacker, username, password));
+    // Guesses checked in a burst of 200: 3 (was 200, the right one among them signed in).
+    expect(checked(answers)).toBe(LIMIT.freePerUsernameIp);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(197);
+    expect(answers[199]?.statusCode).toBe(429);
+    expect(await app.loginAttempts.find(usernameIpKey(attacker, username))).toMatchObject({
+      attempts: 200,
+      failures: 3,
+    });
+  });
+
+  it('counts in the database: two processes share one count', async () => {
+    const { app: other } = await createTestApp({ loginLimit: LIMIT });
+    try {
+      const { username, password } = await createUser(app);
+      const attacker = '203.0.113.8';
+      const [here, there] = await Promise.all([
+        Promise.all(burst(app, attacker, username, password).slice(0, 100)),
+        Promise.all(burst(other, attacker, username, password).slice(100)),
+      ]);
+      expect(checked([...here, ...there])).toBe(LIMIT.freePerUsernameIp);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('slows down the attacker’s IP, while the user signs in from another IP', async () => {
+    const { username, password } = await createUser(app);
+    const attacker = '198.51.100.23';
+    for (let i = 0; i < 3; i += 1) {
+      expect(body(await loginFrom(app, attacker, username, 'wrong-one')).code).toBe(400);
+    }
+    // The user, elsewhere, is not locked out by them.
+    const user = await loginFrom(app, '192.0.2.50', username, password);
+    expect(user.statusCode).toBe(200);
+    expect(sessionCookie(user)).toBeTruthy();
+    // From the attacker's IP even the right password waits, and the answer says how long; the
+    // user's success elsewhere gave that IP nothing back.
+    const limited = await loginFrom(app, attacker, username, password);
+    expect(limited.statusCode).toBe(429);
+    expect(body(limited).msg).toMatch(/^登录失败次数过多，请 \d+ 秒后再试$/);
+    expect(limited.headers['retry-after']).toBe('1');
+  });
+
+  it('waits twice as long after each further failure, up to the cap', async () => {
+    const { app: slow } = await createTestApp({
+      loginLimit: { ...LIMIT, freePerUsernameIp: 1, baseDelayMs: 150, maxDelayMs: 600 },
+    });
+    try {
+      const { username } = await createUser(slow);
+      const ip = '198.51.100.24';
+      const key = usernameIpKey(ip, username);
+      for (const expected of [150, 300, 600, 600]) {
+        const row = await slow.loginAttempts.find(key);
+        if (row?.blocked_until) await sleep(row.blocked_until.getTime() - Date.now() + 20);
+        expect(body(await loginFrom(slow, ip, username, 'wrong-one')).code).toBe(400);
+        const after = await slow.loginAttempts.find(key);
+        const blockedUntil = after?.blocked_until?.getTime() ?? 0;
+        const delay = blockedUntil - (after?.last_attempt_at.getTime() ?? 0);
+        expect(Math.abs(delay - expected)).toBeLessThan(25);
+        // Told to wait, an attempt is counted but not checked, and the wait stays as it was.
+        expect((await loginFrom(slow, ip, username, 'wrong-one')).statusCode).toBe(429);
+        const later = await slow.loginAttempts.find(key);
+        expect(later?.blocked_until?.getTime()).toBe(blockedUntil);
+      }
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('forgets a key after it was quiet for the reset time', async () => {
+    const { app: forgetful } = await createTestApp({
+      loginLimit: { ...LIMIT, freePerUsernameIp: 1, baseDelayMs: 50, resetMs: 200 },
+    });
+    try {
+      const { username } = await createUser(forgetful);
+      const ip = '198.51.100.25';
+      expect((await loginFrom(forgetful, ip, username, 'wrong-one')).statusCode).toBe(400);
+      await sleep(250);
+      expect((await loginFrom(forgetful, ip, username, 'wrong-one')).statusCode).toBe(400);
+      expect(await forgetful.loginAttempts.find(usernameIpKey(ip, username))).toMatchObject({
+        failures: 1,
+        attempts: 1,
+      });
+    } finally {
+      await forgetful.close();
+    }
+  });
+
+  it('starts a (username, IP) over after a success and gives the IP back only that attempt', async () => {
+    const { username, password } = await createUser(app);
+    const ip = '198.51.100.26';
+    for (let i = 0; i < 2; i += 1) {
+      expect((await loginFrom(app, ip, username, 'wrong-one')).statusCode).toBe(400);
+    }
+    expect((await loginFrom(app, ip, username, password)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await loginFrom(app, ip, username, 'wrong-one')).statusCode).toBe(400);
+    }
+    expect((await loginFrom(app, ip, username, 'wrong-one')).statusCode).toBe(429);
+    // The IP keeps its 5 failures: signing in to an account of one's own clears no guesses.
+    expect(await app.loginAttempts.find(ipKey(ip))).toMatchObject({ failures: 5 });
+  });
+
+  it('limits an IP across usernames, and only that IP', async () => {
+    const { app: strict } = await createTestApp({
+      loginLimit: { ...LIMIT, freePerUsernameIp: 100, freePerIp: 2 },
+    });
+    try {
+      const attempt = (ip: string) => loginFrom(strict, ip, uniqueName('ghost'), 'whatever1');
+      expect(body(await attempt('10.9.8.7')).code).toBe(400);
+      expect(body(await attempt('10.9.8.7')).code).toBe(400);
+      expect(body(await attempt('10.9.8.7')).code).toBe(429);
+      expect(body(await attempt('10.9.8.6')).code).toBe(400);
+    } finally {
+      await strict.close();
+    }
   });
 });
 

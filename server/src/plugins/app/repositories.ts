@@ -3,9 +3,9 @@ import { createAuditRepository, type AuditRepository } from '../../repositories/
 import { createBooksRepository, type BooksRepository } from '../../repositories/books';
 import { createCutVideosRepository, type CutVideosRepository } from '../../repositories/cut-videos';
 import {
-  createLoginFailuresRepository,
-  type LoginFailuresRepository,
-} from '../../repositories/login-failures';
+  createLoginAttemptsRepository,
+  type LoginAttemptsRepository,
+} from '../../repositories/login-attempts';
 import { createNoticesRepository, type NoticesRepository } from '../../repositories/notices';
 import { createReleasesRepository, type ReleasesRepository } from '../../repositories/releases';
 import { createRolesRepository, type RolesRepository } from '../../repositories/roles';
@@ -29,7 +29,8 @@ declare module 'fastify' {
     users: UsersRepository;
     sessions: SessionsRepository;
     tickets: TicketsRepository;
-    loginFailures: LoginFailuresRepository;
+    /** Login attempt counters per (username, IP) and per IP (repositories/login-attempts.ts). */
+    loginAttempts: LoginAttemptsRepository;
     notices: NoticesRepository;
     audit: AuditRepository;
     /** SQL of remote releases; routes use `app.releases` (the service) instead. */
@@ -75,7 +76,7 @@ export default fp(
       },
     } satisfies SessionsRepository);
     app.decorate('tickets', createTicketsRepository(app.db));
-    app.decorate('loginFailures', createLoginFailuresRepository(app.db));
+    app.decorate('loginAttempts', createLoginAttemptsRepository(app.db));
     app.decorate('notices', createNoticesRepository(app.db));
     app.decorate('audit', createAuditRepository(app.db));
     app.decorate('releaseRecords', createReleasesRepository(app.db));

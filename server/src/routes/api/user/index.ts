@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { UserStatus } from '@kol/shared-sdk/contracts';
 import { userEndpoints } from '@kol/shared-sdk/contracts';
 import { badRequest, conflict, forbidden, tooManyRequests } from '../../../http/api-error';
+import { ipKey, usernameIpKey } from '../../../repositories/login-attempts';
 import { toUserInfo } from '../../../repositories/users';
 import { decoyPasswordHash, verifyPassword } from '../../../security/secrets';
 import { defineRoute } from '../../define-route';
@@ -16,25 +17,34 @@ function nickname(value: string): string {
   return trimmed;
 }
 
+/** 「30 秒」 or, from a minute on, 「3 分钟」 (rounded up: never sooner than the truth). */
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
+}
+
 export default async function userRoutes(app: FastifyInstance) {
   const { loginLimit } = app.config;
 
-  async function assertLoginAllowed(request: FastifyRequest, username: string) {
-    const since = new Date(Date.now() - loginLimit.windowMs);
-    const [byUser, byIp] = await Promise.all([
-      app.loginFailures.countSince(`user:${username}`, since),
-      app.loginFailures.countSince(`ip:${request.ip}`, since),
-    ]);
-    if (byUser >= loginLimit.maxPerUsername || byIp >= loginLimit.maxPerIp) {
-      throw tooManyRequests(
-        `登录失败次数过多，请 ${Math.ceil(loginLimit.windowMs / 60_000)} 分钟后再试`,
-      );
-    }
-  }
-
   defineRoute(app, userEndpoints.login, async ({ body, request, reply }) => {
     const username = body.username.trim();
-    await assertLoginAllowed(request, username);
+    // Limited per (username, IP) and per IP, never per username alone: failures from an
+    // attacker's address slow that address down and cannot lock the user out elsewhere.
+    const userIp = usernameIpKey(request.ip, username);
+    const ip = ipKey(request.ip);
+    // Checked and counted in one step before the hash, so a burst of parallel guesses is
+    // counted guess by guess and only the free ones reach the password check.
+    const verdict = await app.loginAttempts.take(
+      [
+        { key: userIp, free: loginLimit.freePerUsernameIp },
+        { key: ip, free: loginLimit.freePerIp },
+      ],
+      loginLimit,
+    );
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
+      throw tooManyRequests(`登录失败次数过多，请 ${waitText(verdict.retryAfterMs)}后再试`);
+    }
     const user = await app.users.findByUsername(username);
     // Hash even when there is no such user, so the answer takes as long either way.
     const valid = await verifyPassword(
@@ -42,12 +52,13 @@ export default async function userRoutes(app: FastifyInstance) {
       user?.password_hash ?? (await decoyPasswordHash()),
     );
     if (!user || !user.password_hash || !valid) {
-      const since = new Date(Date.now() - loginLimit.windowMs);
-      await app.loginFailures.record([`user:${username}`, `ip:${request.ip}`], since);
+      // The failure is counted already (by take); what is left is housekeeping.
+      await app.loginAttempts.prune(loginLimit.resetMs);
       throw badRequest(BAD_CREDENTIALS);
     }
+    // The right password of a disabled account keeps its count: it signs nobody in.
     if (user.disabled) throw forbidden('账号已停用，请联系管理员');
-    await app.loginFailures.clear(`user:${username}`);
+    await app.loginAttempts.succeeded(userIp, ip);
     await app.auth.startSession(request, reply, user);
     return toUserInfo(user);
   });
