@@ -149,37 +149,75 @@ async function buildAll(pnpm) {
   if (packages.length > 0 && attempted === 0) log('every build was current: reused them all');
 }
 
+/** A server that ran at least this long before it died is restarted; a start that fails is not. */
+const RESTART_IF_UP_MS = 10_000;
+/** More deaths than this within RESTART_WINDOW_MS: something is wrong, stop restarting. */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 5 * 60_000;
+
 /**
  * The server runs in a process group of its own, and a signal we get goes to that whole group:
  * each process in it (pnpm, tsx, node) gets it exactly once, as from a terminal's Ctrl-C,
  * however this script was started (a terminal, a process manager, a test).
+ *
+ * A server that dies on its own (a crash, the kernel's out-of-memory killer) after it has been
+ * up a while is started again, so a creator's tool comes back by itself; its tasks resume from
+ * their last finished stage. A server that fails at start (bad configuration, port taken) is
+ * not: that needs a person.
  */
 async function startServer(pnpm) {
-  const child = spawn(pnpm[0], [...pnpm.slice(1), '--filter', '@kol/server', 'start'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: process.env,
-    detached: true,
-  });
+  let child = null;
+  let stopping = false;
+  const deaths = [];
   const forward = (signal) => {
     try {
-      process.kill(-child.pid, signal);
+      if (child) process.kill(-child.pid, signal);
     } catch {
       // Already gone.
     }
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => forward(signal));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      stopping = true;
+      forward(signal);
+    });
+  }
   // If this script dies for another reason, the server must not outlive it.
   process.on('exit', () => forward('SIGTERM'));
-  child.on('error', (error) => {
-    log(`could not start the server: ${error.message}`);
-    process.exit(1);
-  });
-  child.on('exit', (code, signal) => {
-    process.exitCode = code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1);
-    process.removeAllListeners('exit');
-    process.exit();
-  });
+
+  const run = () => {
+    const startedAt = Date.now();
+    child = spawn(pnpm[0], [...pnpm.slice(1), '--filter', '@kol/server', 'start'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: process.env,
+      detached: true,
+    });
+    child.on('error', (error) => {
+      log(`could not start the server: ${error.message}`);
+      process.exit(1);
+    });
+    child.on('exit', (code, signal) => {
+      const clean = code === 0 || signal === 'SIGINT' || signal === 'SIGTERM';
+      const now = Date.now();
+      deaths.push(now);
+      while (deaths.length > 0 && deaths[0] < now - RESTART_WINDOW_MS) deaths.shift();
+      if (!stopping && !clean && now - startedAt >= RESTART_IF_UP_MS) {
+        if (deaths.length <= MAX_RESTARTS) {
+          log(
+            `the server stopped unexpectedly (${signal ?? `exit ${code}`}); starting it again...`,
+          );
+          setTimeout(run, 1_000);
+          return;
+        }
+        log(`the server stopped ${deaths.length} times in a few minutes; not restarting it.`);
+      }
+      process.exitCode = code ?? (clean ? 0 : 1);
+      process.removeAllListeners('exit');
+      process.exit();
+    });
+  };
+  run();
 }
 
 const pnpm = pnpmCommand();

@@ -2,14 +2,9 @@ const preset = require('../jest.preset.cjs')({ environment: 'node', rootDir: __d
 
 module.exports = {
   ...preset,
-  // One database for the whole run, started in jest's own process (PGlite's WebAssembly stays
-  // out of the test sandboxes) or the PostgreSQL of TEST_DATABASE_URL.
+  // The PostgreSQL of TEST_DATABASE_URL, or an embedded PGlite per test file opened from one
+  // fresh data directory made here (test/helpers/test-app.ts).
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
-  // PGlite is a single PostgreSQL session (SET search_path is shared by every connection),
-  // so test files take turns against it; a real PostgreSQL can take them in parallel.
-  ...(process.env.TEST_DATABASE_URL && process.env.KOL_TEST_DB !== 'pglite'
-    ? {}
-    : { maxWorkers: 1 }),
   testTimeout: 30_000,
 };

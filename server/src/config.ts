@@ -1,12 +1,17 @@
 import type { PlatformConfig } from '@kol/shared-sdk/contracts';
+import type { EmbeddedDatabase } from './db/embedded';
 
 /**
  * Everything the app needs to know from outside, as plain data: env.ts builds it from the
  * environment for `pnpm start`, tests build it directly.
  */
 export interface AppConfig {
-  /** A PostgreSQL URL, or an embedded PGlite in `dataDir` (null: in memory). */
-  database: { url: string } | { embeddedDataDir: string | null };
+  /**
+   * A PostgreSQL URL; or the embedded PGlite in `embeddedDataDir` (null: in memory), opened
+   * and closed by the app; or an embedded database the caller opened and closes (the tests
+   * share one per test file between the apps of that file).
+   */
+  database: { url: string } | { embeddedDataDir: string | null } | { embedded: EmbeddedDatabase };
   /** Schema to use instead of `public`; tests give each file its own. */
   databaseSchema?: string;
   /** Hostnames (optionally with :port) that sign on through CAS. */
@@ -23,7 +28,7 @@ export interface AppConfig {
   sessionTtlMs: number;
   /** How long a process may answer a session from memory (see security/session-cache.ts); 0 turns it off. */
   sessionCacheMs: number;
-  loginLimit: { windowMs: number; maxPerUsername: number; maxPerIp: number };
+  loginLimit: LoginLimitConfig;
   bodyLimitBytes: number;
   /** The release store: `<releasesDir>/<remote>/<version>/`, served at `/remotes/`. */
   releasesDir: string;
@@ -66,6 +71,24 @@ export interface AppConfig {
    * absent or null: the subtitle track or the user's own script.
    */
   transcribe?: TranscribeConfig | null;
+}
+
+/**
+ * Login attempts per (username, IP) and per IP (routes/api/user, repositories/login-attempts.ts).
+ * Past its free attempts a key is slowed down, not locked: after each further attempt it has to
+ * wait, the base delay doubled each time up to `maxDelayMs`. No per-username limit across IPs,
+ * so nobody can lock a user out by failing from somewhere else.
+ */
+export interface LoginLimitConfig {
+  /** Attempts one IP gets for one username before the delays start. */
+  freePerUsernameIp: number;
+  /** Attempts one IP gets for all usernames together before the delays start. */
+  freePerIp: number;
+  /** The first delay; it doubles with each further attempt let through. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A key without any attempt for this long (and not waiting) starts again from zero. */
+  resetMs: number;
 }
 
 /** Where shot and role pictures come from when a provider is configured (src/media/images). */
@@ -144,7 +167,13 @@ export const DEFAULTS = {
   ssoTimeoutMs: 10_000,
   sessionTtlMs: 14 * 24 * 3600_000,
   sessionCacheMs: 3_000,
-  loginLimit: { windowMs: 15 * 60_000, maxPerUsername: 10, maxPerIp: 50 },
+  loginLimit: {
+    freePerUsernameIp: 5,
+    freePerIp: 50,
+    baseDelayMs: 1_000,
+    maxDelayMs: 5 * 60_000,
+    resetMs: 15 * 60_000,
+  },
   bodyLimitBytes: 1024 * 1024,
   contact: {
     title: '联系我们',

@@ -13,6 +13,20 @@ async function main() {
   const embedded = 'embeddedDataDir' in env.app.database;
   const app = await buildApp({ ...env.app, adminToken });
 
+  // A rejected promise nobody awaited (a library's background callback, a fire-and-forget
+  // write) is logged and the server keeps serving: one task's failure must not stop everyone's
+  // work. An exception thrown past every handler leaves the process in an unknown state: it is
+  // logged and the process exits, and `pnpm start` starts it again (scripts/start.mjs).
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled rejection (the server keeps serving)');
+  });
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception: the server stops');
+    process.exitCode = 1;
+    app.close().finally(() => process.exit(1));
+    setTimeout(() => process.exit(1), 5_000).unref();
+  });
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');

@@ -49,10 +49,13 @@ export interface UserTicketsTable {
   used_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<string>;
+/** Login attempt counters per 'ip:…' and 'user-ip:…' key (migration 012). */
+export interface LoginAttemptsTable {
   key: string;
-  failed_at: CreatedAt;
+  failures: Generated<number>;
+  attempts: Generated<number>;
+  blocked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_attempt_at: Timestamp;
 }
 
 export interface UserQuotasTable {
@@ -226,6 +229,8 @@ export interface VideoTasksTable {
   error: string | null;
   outputs: ColumnType<Record<string, unknown>, string | undefined, string>;
   runner_id: string | null;
+  /** The pg-boss job that runs it (migration 011); null for tasks older than that. */
+  job_id: string | null;
   heartbeat_at: NullableTimestamp;
   started_at: NullableTimestamp;
   created_at: CreatedAt;
@@ -303,7 +308,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   user_tickets: UserTicketsTable;
-  login_failures: LoginFailuresTable;
+  login_attempts: LoginAttemptsTable;
   user_quotas: UserQuotasTable;
   notice_categories: NoticeCategoriesTable;
   notices: NoticesTable;

@@ -92,6 +92,8 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
       /** The count spent to start it, given back if it fails; null when it cost nothing. */
       spent: { quotaType: QuotaType; bucket: QuotaBucket } | null;
       stages: Array<{ name: string; weight: number }>;
+      /** The pg-boss job sent in the same transaction. */
+      jobId: string;
     }): Promise<void> {
       await db
         .insertInto('video_tasks')
@@ -107,6 +109,7 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
           eta_seconds: null,
           error: null,
           runner_id: null,
+          job_id: task.jobId,
           stage: task.stages[0]?.name ?? '',
         })
         .execute();
@@ -429,10 +432,10 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
      * Running tasks whose runner is gone: released (runner_id null) or silent for `leaseMs`.
      * `leaseMs` 0 at the start of the only process (embedded database): every one of them.
      */
-    async orphans(leaseMs: number): Promise<string[]> {
+    async orphans(leaseMs: number): Promise<Array<{ id: string; jobId: string | null }>> {
       const rows = await db
         .selectFrom('video_tasks')
-        .select('id')
+        .select(['id', 'job_id'])
         .where('state', '=', 'running')
         .where((eb) =>
           leaseMs <= 0
@@ -440,7 +443,23 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
             : eb.or([eb('runner_id', 'is', null), eb('heartbeat_at', '<', ago(leaseMs))]),
         )
         .execute();
-      return rows.map((row) => row.id);
+      return rows.map((row) => ({ id: row.id, jobId: row.job_id }));
+    },
+
+    /** Tasks not started yet that have waited at least `waitedMs`, with their job. */
+    async waiting(waitedMs: number): Promise<Array<{ id: string; jobId: string | null }>> {
+      const rows = await db
+        .selectFrom('video_tasks')
+        .select(['id', 'job_id'])
+        .where('state', '=', 'queued')
+        .where('updated_at', '<=', ago(waitedMs))
+        .execute();
+      return rows.map((row) => ({ id: row.id, jobId: row.job_id }));
+    },
+
+    /** Records the job that now runs the task (a re-enqueue after its runner or job was lost). */
+    async setJob(taskId: string, jobId: string): Promise<void> {
+      await db.updateTable('video_tasks').set({ job_id: jobId }).where('id', '=', taskId).execute();
     },
 
     /** Frees the lease of these tasks, so the runner that re-enqueues them can claim them. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/schema';
@@ -5,11 +6,10 @@ import type { Database } from '../db/schema';
 export const VIDEO_TASK_QUEUE = 'video-task';
 
 /**
- * pg-boss on the app's own kysely pool rather than a pool of its own: the embedded database
- * (pglite-socket) accepts EMBEDDED_POOL_SIZE + 2 connections and the app pool already takes
- * EMBEDDED_POOL_SIZE, so a second pool would run into "Too many connections". PGlite runs one
- * query at a time anyway, so sharing costs no parallelism. pg-boss's SQL is all single calls
- * (its multi-statement scripts carry their own BEGIN/COMMIT), so any pooled connection will do.
+ * pg-boss on the app's own kysely instance rather than a pool of its own: one way to the
+ * database, and on the embedded one every pg-boss statement takes its turn at the one session
+ * like any other (src/db/pglite-dialect.ts). pg-boss's multi-statement scripts carry their own
+ * BEGIN/COMMIT and no parameters, so they go whole in one call.
  */
 function executor(db: Kysely<Database>) {
   return {
@@ -19,8 +19,27 @@ function executor(db: Kysely<Database>) {
   };
 }
 
+export interface QueuedJob {
+  state: string;
+  startedOn: Date | null;
+}
+
 export interface TaskQueue {
-  send(taskId: string): Promise<void>;
+  /**
+   * Enqueues a job for the task through `db`: a transaction's, so the job commits (or not)
+   * with the task and its spent count. Answers the job id. Call `wake` after the commit.
+   */
+  send(taskId: string, db: Kysely<Database>): Promise<string>;
+  /** Wakes this process's pollers at once instead of at their next polling interval. */
+  wake(): void;
+  /** A job's state and start, or null when pg-boss no longer has it. */
+  job(jobId: string): Promise<QueuedJob | null>;
+  /**
+   * Ends jobs whose task was handed to a new job (their worker died, or they wait for a retry
+   * of a dead worker's attempt): otherwise an `active` one sits there until it expires (six
+   * hours) and then runs again.
+   */
+  retire(jobIds: string[]): Promise<void>;
   /** Starts `concurrency` pollers, each running one job at a time. */
   work(concurrency: number, handler: (taskId: string) => Promise<void>): Promise<void>;
   /** `graceful: false` drops the jobs in hand as pg-boss does on a crash-like stop. */
@@ -60,7 +79,7 @@ export async function openTaskQueue(
         retryDelay: 2,
         retryBackoff: true,
         // A long render must not be expired under a live runner; dead ones are found by the
-        // runner's lease sweep long before this.
+        // runner's lease sweep long before this, and their jobs retired.
         expireInSeconds: 6 * 3600,
       })
       .catch(async (error: unknown) => {
@@ -70,10 +89,21 @@ export async function openTaskQueue(
   }
   const workerIds: string[] = [];
   return {
-    async send(taskId) {
-      await boss.send(VIDEO_TASK_QUEUE, { taskId });
-      // Wake this process's pollers at once instead of at their next polling interval.
+    async send(taskId, trx) {
+      const id = randomUUID();
+      await boss.send(VIDEO_TASK_QUEUE, { taskId }, { id, db: executor(trx) });
+      return id;
+    },
+    wake() {
       for (const id of workerIds) boss.notifyWorker(id);
+    },
+    async job(jobId) {
+      const job = await boss.getJobById(VIDEO_TASK_QUEUE, jobId);
+      return job ? { state: job.state, startedOn: job.startedOn ?? null } : null;
+    },
+    async retire(jobIds) {
+      // cancel ends a job in any unfinished state (created, retry, active).
+      if (jobIds.length > 0) await boss.cancel(VIDEO_TASK_QUEUE, jobIds);
     },
     async work(concurrency, handler) {
       for (let i = 0; i < concurrency; i += 1) {

@@ -118,13 +118,41 @@ export class TaskRunner {
     this.sweepTimer.unref();
   }
 
-  /** Re-enqueues running tasks whose runner is gone; `leaseMs` 0: all of them. */
+  /**
+   * Hands tasks whose job was lost to a new job: running tasks whose runner is gone, and queued
+   * tasks whose job pg-boss no longer holds for a live worker. `leaseMs` 0 (the start of the
+   * only process on the embedded database): every such task, however recent.
+   */
   private async recover(leaseMs: number): Promise<void> {
-    const orphans = (await this.repo.orphans(leaseMs)).filter((id) => !this.active.has(id));
-    if (orphans.length === 0) return;
-    if (leaseMs <= 0) await this.repo.freeLeases(orphans);
-    this.options.log.info({ tasks: orphans }, 'resuming video tasks of a stopped runner');
-    for (const taskId of orphans) await this.options.queue.send(taskId);
+    const { queue } = this.options;
+    const orphans = (await this.repo.orphans(leaseMs)).filter((task) => !this.active.has(task.id));
+    if (leaseMs <= 0) await this.repo.freeLeases(orphans.map((task) => task.id));
+    const stranded: typeof orphans = [];
+    for (const task of await this.repo.waiting(leaseMs)) {
+      if (this.active.has(task.id)) continue;
+      const job = task.jobId ? await queue.job(task.jobId) : null;
+      const pending = job?.state === 'created' || job?.state === 'retry';
+      const heldByLiveWorker =
+        job?.state === 'active' &&
+        leaseMs > 0 &&
+        job.startedOn !== null &&
+        Date.now() - job.startedOn.getTime() < leaseMs;
+      if (!pending && !heldByLiveWorker) stranded.push(task);
+    }
+    const lost = [...orphans, ...stranded];
+    if (lost.length === 0) return;
+    this.options.log.info(
+      { tasks: lost.map((task) => task.id) },
+      'resuming video tasks whose runner or job was lost',
+    );
+    // The dead worker's job would otherwise stay active until it expires, then run again.
+    await queue.retire(lost.flatMap((task) => (task.jobId ? [task.jobId] : [])));
+    for (const task of lost) {
+      await this.options.db.transaction().execute(async (trx) => {
+        await createVideoTasksRepository(trx).setJob(task.id, await queue.send(task.id, trx));
+      });
+    }
+    queue.wake();
   }
 
   /** Aborts the stage running here, if any (a cancel seen by this process). */

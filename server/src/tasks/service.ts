@@ -205,6 +205,9 @@ export class VideoTaskService {
       if (busy) throw conflict(rival.message);
     }
     const taskId = randomUUID();
+    // Opened before the transaction: starting pg-boss runs statements of its own, which on the
+    // embedded database would wait for the transaction's turn to end.
+    const queue = await this.openQueue(false);
     try {
       await this.options.db.transaction().execute(async (trx) => {
         let spent: { quotaType: QuotaType; bucket: QuotaBucket } | null = null;
@@ -219,6 +222,9 @@ export class VideoTaskService {
           }
           spent = { quotaType, bucket };
         }
+        // The job commits with the task and its count, or none of them do: a task answered
+        // "started" always runs.
+        const jobId = await queue.send(taskId, trx);
         await createVideoTasksRepository(trx).create({
           id: taskId,
           workId,
@@ -228,27 +234,14 @@ export class VideoTaskService {
           input: request.input ?? {},
           spent,
           stages: pipeline.map((stage) => ({ name: stage.name, weight: stage.weight })),
+          jobId,
         });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(BUSY_MESSAGE);
       throw error;
     }
-    try {
-      await (await this.openQueue(false)).send(taskId);
-    } catch (error) {
-      // Without a job nobody would ever run it: fail it and give the count back.
-      this.options.log.error({ err: error, taskId }, 'video task could not be enqueued');
-      const failed = await this.repo.fail(
-        taskId,
-        null,
-        null,
-        '任务排队失败，次数已退回，请重试',
-        true,
-      );
-      if (failed) this.emitTask(failed.task);
-      throw error;
-    }
+    queue.wake();
     const task = await this.repo.find(taskId);
     if (task) this.emitTask(task);
     return { taskId };

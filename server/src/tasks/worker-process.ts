@@ -1,8 +1,6 @@
-import { Kysely, PostgresDialect } from 'kysely';
 import type { AppConfig } from '../config';
+import { openDatabase } from '../db/connect';
 import { migrate } from '../db/migrate';
-import { openPool } from '../db/pool';
-import type { Database } from '../db/schema';
 import { chatModelFrom } from '../media/script/structured';
 import { MIGRATIONS_DIR } from '../paths';
 import { registerVideoPipelines } from './pipelines';
@@ -33,14 +31,11 @@ export async function startWorkerProcess(
       'the worker needs DATABASE_URL: with the embedded database the server runs the jobs itself',
     );
   }
-  const pool = await openPool({
-    connectionString: config.database.url,
-    max: 10,
-    schema: config.databaseSchema,
-    onIdleError: (error) => log.error({ err: error }, 'idle database connection failed'),
-  });
-  await migrate(pool, MIGRATIONS_DIR());
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const connection = await openDatabase(config, (error) =>
+    log.error({ err: error }, 'idle database connection failed'),
+  );
+  const { db } = connection;
+  await migrate(db, MIGRATIONS_DIR());
   const settings = config.videoTasks;
   const service = new VideoTaskService({
     db,
@@ -73,7 +68,7 @@ export async function startWorkerProcess(
     runner,
     async stop() {
       await service.stop();
-      await pool.end();
+      await connection.close();
     },
   };
 }

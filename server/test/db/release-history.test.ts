@@ -3,13 +3,11 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { migrate } from '../../src/db/migrate';
-import type { Database } from '../../src/db/schema';
 import { MIGRATIONS_DIR } from '../../src/paths';
 import { createReleasesRepository } from '../../src/repositories/releases';
-import { testDatabaseUrl } from '../helpers/test-app';
+import { openTestDatabase } from '../helpers/test-app';
 
 /**
  * Migration 003 on a database that already has releases: the history it fills in lets the
@@ -18,13 +16,8 @@ import { testDatabaseUrl } from '../helpers/test-app';
 
 const schema = `r_${randomBytes(6).toString('hex')}`;
 const dirs: string[] = [];
-afterAll(async () => {
+afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  const client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.query('SET search_path TO public');
-  await client.end();
 });
 
 /** A migrations folder holding only the named files, to stop the database at that point. */
@@ -37,40 +30,29 @@ function migrationsUpTo(files: string[]): string {
 
 describe('migration 003 on existing releases', () => {
   it('records the releases so far as activations and rolls back from there', async () => {
-    const pool = new pg.Pool({
-      connectionString: testDatabaseUrl(),
-      max: 1,
-      onConnect: async (client: pg.ClientBase) => {
-        await client.query(`SET search_path TO ${schema}`);
-      },
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { db, close } = await openTestDatabase(schema);
     try {
-      await pool.query(`CREATE SCHEMA ${schema}`);
-      await migrate(pool, migrationsUpTo(['001_init.sql', '002_releases_uploads.sql']));
+      await migrate(db, migrationsUpTo(['001_init.sql', '002_releases_uploads.sql']));
       // As the pre-003 server left them: every release activated in turn, the pointer on the
       // last with the one before as its last known good.
-      await pool.query(
-        `INSERT INTO remote_releases (remote, version, created_by, note, routes) VALUES
+      await sql`INSERT INTO remote_releases (remote, version, created_by, note, routes) VALUES
            ('mfe_a', '0.1.0-aaaaaaaa', 'auto-publish', '', '[]'),
            ('mfe_b', '0.1.0-bbbbbbbb', 'auto-publish', '', '[]'),
-           ('mfe_a', '0.1.0-cccccccc', 'ops', 'fix', '[]')`,
-      );
-      await pool.query(
-        `INSERT INTO remote_pointers (remote, active_version, last_known_good_version) VALUES
+           ('mfe_a', '0.1.0-cccccccc', 'ops', 'fix', '[]')`.execute(db);
+      await sql`INSERT INTO remote_pointers (remote, active_version, last_known_good_version) VALUES
            ('mfe_a', '0.1.0-cccccccc', '0.1.0-aaaaaaaa'),
-           ('mfe_b', '0.1.0-bbbbbbbb', NULL)`,
-      );
+           ('mfe_b', '0.1.0-bbbbbbbb', NULL)`.execute(db);
       expect(
         await migrate(
-          pool,
+          db,
           migrationsUpTo(['001_init.sql', '002_releases_uploads.sql', '003_release_ops.sql']),
         ),
       ).toEqual(['003_release_ops.sql']);
 
-      const history = await pool.query(
-        `SELECT remote, version, from_version, actor, note, action FROM remote_activations ORDER BY id`,
-      );
+      const history =
+        await sql`SELECT remote, version, from_version, actor, note, action FROM remote_activations ORDER BY id`.execute(
+          db,
+        );
       expect(history.rows).toEqual([
         {
           remote: 'mfe_a',
@@ -114,7 +96,7 @@ describe('migration 003 on existing releases', () => {
         releases.activate({ remote: 'mfe_b', to: null, action: 'rollback', actor: 't', note: '' }),
       ).rejects.toThrow('没有更早启用过的版本可回滚');
     } finally {
-      await db.destroy();
+      await close();
     }
   });
 });

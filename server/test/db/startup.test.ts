@@ -1,47 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { afterAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
+import { describe, expect, it } from '@jest/globals';
 import { buildApp } from '../../src/app';
 import { DEMO_ACCOUNT } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
 import { MIGRATIONS_DIR } from '../../src/paths';
-import { PC, body, login, testConfig, testDatabaseUrl } from '../helpers/test-app';
-
-const schemas: string[] = [];
-afterAll(async () => {
-  const client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.query('SET search_path TO public');
-  await client.end();
-});
+import { PC, body, login, openTestDatabase, testConfig } from '../helpers/test-app';
 
 describe('start-up', () => {
   it('applies migrations once when two processes start at once', async () => {
     const schema = `m_${randomBytes(6).toString('hex')}`;
-    schemas.push(schema);
-    const pools = [0, 1].map(
-      () =>
-        new pg.Pool({
-          connectionString: testDatabaseUrl(),
-          max: 2,
-          onConnect: async (client: pg.ClientBase) => {
-            await client.query(`SET search_path TO ${schema}`);
-          },
-        }),
-    );
+    // Two processes' connections (on PGlite: two callers of the one session, taking turns).
+    const databases = await Promise.all([0, 1].map(() => openTestDatabase(schema)));
     try {
-      await pools[0]?.query(`CREATE SCHEMA ${schema}`);
-      const results = await Promise.all(pools.map((pool) => migrate(pool, MIGRATIONS_DIR())));
+      const results = await Promise.all(databases.map(({ db }) => migrate(db, MIGRATIONS_DIR())));
       const files = readdirSync(MIGRATIONS_DIR())
         .filter((name) => name.endsWith('.sql'))
         .sort();
       expect(files[0]).toBe('001_init.sql');
       expect(results.flat().sort()).toEqual(files);
-      expect(await migrate(pools[0] as pg.Pool, MIGRATIONS_DIR())).toEqual([]);
+      const [first] = databases;
+      if (!first) throw new Error('no database');
+      expect(await migrate(first.db, MIGRATIONS_DIR())).toEqual([]);
     } finally {
-      await Promise.all(pools.map((pool) => pool.end()));
+      await Promise.all(databases.map((database) => database.close()));
     }
   });
 
@@ -50,7 +32,6 @@ describe('start-up', () => {
       seedDemo: true,
       databaseSchema: `s_${randomBytes(6).toString('hex')}`,
     });
-    schemas.push(config.databaseSchema ?? '');
     const apps = await Promise.all([buildApp(config), buildApp(config)]);
     try {
       expect(apps.map((a) => a.seededDemoNow).sort()).toEqual([false, true]);

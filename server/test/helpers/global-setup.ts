@@ -1,16 +1,25 @@
-import { startEmbeddedDatabase } from '../../src/db/embedded';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 
 /**
- * Starts an in-memory PGlite behind pglite-socket, unless TEST_DATABASE_URL names a PostgreSQL
- * and KOL_TEST_DB=pglite does not insist on PGlite (`pnpm test` runs both, one after the other).
+ * PostgreSQL when TEST_DATABASE_URL names one and KOL_TEST_DB=pglite does not insist on PGlite
+ * (`pnpm test` runs both, one after the other). On PGlite, every test file opens an embedded
+ * database of its own (test-app.ts); this makes the fresh data directory they all start from
+ * once, so no file pays for initdb.
  */
 export default async function globalSetup() {
   if (process.env.TEST_DATABASE_URL && process.env.KOL_TEST_DB !== 'pglite') {
     process.env.KOL_TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
     return;
   }
-  const database = await startEmbeddedDatabase(null, 200);
+  delete process.env.KOL_TEST_DATABASE_URL;
+  const pglite = await PGlite.create();
+  const dump = await pglite.dumpDataDir('none');
+  await pglite.close();
+  const file = path.join(os.tmpdir(), `kol-test-pglite-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   // Workers are started after this and inherit the environment.
-  process.env.KOL_TEST_DATABASE_URL = database.url;
-  (globalThis as { kolTestDatabase?: typeof database }).kolTestDatabase = database;
+  process.env.KOL_TEST_PGLITE_DUMP = file;
 }

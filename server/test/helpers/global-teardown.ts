@@ -1,5 +1,6 @@
-import type { EmbeddedDatabase } from '../../src/db/embedded';
+import { rmSync } from 'node:fs';
 
 export default async function globalTeardown() {
-  await (globalThis as { kolTestDatabase?: EmbeddedDatabase }).kolTestDatabase?.stop();
+  const dump = process.env.KOL_TEST_PGLITE_DUMP;
+  if (dump) rmSync(dump, { force: true });
 }

@@ -1,29 +1,75 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll } from '@jest/globals';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../../src/app';
 import { DEFAULTS, type AppConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/connect';
+import { openEmbeddedDatabase, type EmbeddedDatabase } from '../../src/db/embedded';
+import type { Database } from '../../src/db/schema';
 
-export function testDatabaseUrl(): string {
-  const url = process.env.KOL_TEST_DATABASE_URL;
-  if (!url)
-    throw new Error(
-      'KOL_TEST_DATABASE_URL is not set: run the tests through jest (global-setup.ts)',
-    );
-  return url;
+/** True when this run's tests use PostgreSQL (TEST_DATABASE_URL), false on PGlite. */
+export const onPostgres = Boolean(process.env.KOL_TEST_DATABASE_URL);
+
+/**
+ * On PGlite, each test file has an embedded database of its own, in this process as in
+ * `pnpm start` (src/db/embedded.ts), opened at its first use from the dump global-setup.ts made
+ * (no initdb per file) and shared by the apps of the file. On PostgreSQL, each file works in a
+ * schema of its own, dropped when the file ends, so files do not see each other's rows and
+ * reruns against a persistent PostgreSQL start clean.
+ */
+let embedded: Promise<EmbeddedDatabase> | null = null;
+const fileDatabase: EmbeddedDatabase = {
+  async exclusive(work) {
+    embedded ??= openEmbeddedDatabase(null, {
+      loadDataDir: new Blob([readFileSync(requiredEnv('KOL_TEST_PGLITE_DUMP'))]),
+    });
+    return (await embedded).exclusive(work);
+  },
+  async close() {
+    await (await embedded)?.close();
+  },
+};
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through jest (global-setup.ts)`);
+  return value;
+}
+
+/** The database of this test file, as AppConfig gives it. */
+export function testDatabase(): AppConfig['database'] {
+  return onPostgres ? { url: requiredEnv('KOL_TEST_DATABASE_URL') } : { embedded: fileDatabase };
+}
+
+const schema = `t_${randomBytes(6).toString('hex')}`;
+/** Schemas made in this file (PostgreSQL), dropped at its end. */
+const schemas = new Set<string>();
+
+/**
+ * The schema an app of this file works in: `name` when a test asks for one; else the file's
+ * own on PostgreSQL and the default one on PGlite (the file's database is its own there).
+ */
+function fileSchema(name?: string): string | undefined {
+  const chosen = name ?? (onPostgres ? schema : undefined);
+  if (chosen && onPostgres) schemas.add(chosen);
+  return chosen;
 }
 
 /**
- * Each test file works in a schema of its own, dropped when the file ends, so files do not see
- * each other's rows and reruns against a persistent PostgreSQL start clean.
+ * A kysely of this file's database outside any app (migration tests), in `name`'s schema on
+ * PostgreSQL. Closed by the caller.
  */
-const schema = `t_${randomBytes(6).toString('hex')}`;
-let schemaUsed = false;
+export async function openTestDatabase(
+  name: string,
+): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
+  return openDatabase({ database: testDatabase(), databaseSchema: fileSchema(name) }, () => {});
+}
+
 /** Files of this test file (release store, uploads, a fake host build), removed at the end. */
 let dataDir: string | null = null;
 
@@ -32,33 +78,34 @@ export function testDataDir(): string {
   return dataDir;
 }
 
-/** Apps of this file: closed (again: a second close does nothing) before the schema is dropped. */
+/** Apps of this file: closed (again: a second close does nothing) before the data goes. */
 const openApps = new Set<FastifyInstance>();
 
 afterAll(async () => {
   // Whatever order jest runs the afterAll hooks in, no app (and no job of its queue) may
-  // outlive its schema: a job finishing after the drop would fail the file.
+  // outlive its database: a job finishing after the drop would fail the file.
   for (const app of openApps) await app.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (!schemaUsed) return;
-  const client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
+  if (!onPostgres) {
+    await fileDatabase.close();
+    return;
+  }
+  if (schemas.size === 0) return;
+  const { db, close } = await openDatabase({ database: testDatabase() }, () => {});
   try {
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    // PGlite is one session: leave its search_path as the next file expects to find it.
-    await client.query('SET search_path TO public');
+    for (const name of schemas) await sql.raw(`DROP SCHEMA IF EXISTS ${name} CASCADE`).execute(db);
   } finally {
-    await client.end();
+    await close();
   }
 });
 
 export const ADMIN_TOKEN = 'test-admin-token';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  schemaUsed = true;
+  const databaseSchema = fileSchema(overrides.databaseSchema);
   return {
-    database: { url: testDatabaseUrl() },
-    databaseSchema: schema,
+    database: testDatabase(),
+    ...(databaseSchema ? { databaseSchema } : {}),
     ssoHosts: [],
     ssoServerUrl: null,
     ssoTimeoutMs: 2_000,

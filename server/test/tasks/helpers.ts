@@ -97,3 +97,22 @@ export async function queuedJobs(app: FastifyInstance): Promise<number> {
     WHERE name = ${VIDEO_TASK_QUEUE}`.execute(app.db);
   return result.rows[0]?.count ?? 0;
 }
+
+/** The pg-boss job that runs the task now. */
+export async function jobOf(app: FastifyInstance, taskId: string): Promise<string | null> {
+  const row = await app.db
+    .selectFrom('video_tasks')
+    .select('job_id')
+    .where('id', '=', taskId)
+    .executeTakeFirst();
+  return row?.job_id ?? null;
+}
+
+/** A pg-boss job's state ('created', 'active', 'completed', …), or null when it is gone. */
+export async function jobState(app: FastifyInstance, jobId: string | null): Promise<string | null> {
+  if (!jobId) return null;
+  const schema = bossSchemaOf(app.config.databaseSchema);
+  const result = await sql<{ state: string }>`
+    SELECT state FROM ${sql.table(`${schema}.job`)} WHERE id = ${jobId}::uuid`.execute(app.db);
+  return result.rows[0]?.state ?? null;
+}

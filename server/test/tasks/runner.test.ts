@@ -7,8 +7,12 @@ import { StageError, UserInputError } from '../../src/tasks/errors';
 import { PipelineRegistry } from '../../src/tasks/registry';
 import { EVENT_PROGRESS, etaSeconds, overallProgress } from '../../src/tasks/runner';
 import type { TaskProgressEvent } from '../../src/tasks/types';
+import { sql } from 'kysely';
+import { bossSchemaOf } from '../../src/tasks/plugin';
 import {
   countedStage,
+  jobOf as jobOfTask,
+  jobState as stateOfJob,
   queuedJobs,
   taskService,
   untilAborted,
@@ -24,6 +28,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
+
+const jobOf = (taskId: string) => jobOfTask(app, taskId);
+const jobState = (jobId: string | null) => stateOfJob(app, jobId);
 
 /** Any owner: these tests read tasks as the system does (the owner check is tested apart). */
 const progressOf = async (service: ReturnType<typeof taskService>, taskId: string) => {
@@ -198,7 +205,10 @@ describe('video task runner', () => {
     const { userId, workId } = await userWithWork(app, { gen: 1 });
     const { taskId } = await first.startVideoTask(userId, workId);
     await waitFor(async () => calls.images === 1);
+    const deadJob = await jobOf(taskId);
     await runner.kill();
+    // Active as a SIGKILL leaves it, or waiting for a retry as this simulated death does.
+    expect(['active', 'retry']).toContain(await jobState(deadJob));
     const stale = await createVideoTasksRepository(app.db).stages(taskId);
     expect(stale.map((s) => [s.name, s.state])).toEqual([
       ['script', 'succeeded'],
@@ -218,13 +228,39 @@ describe('video task runner', () => {
         ['images', 2, { images: 3 }],
         ['compose', 1, { videoUrl: '/v.mp4' }],
       ]);
-      // pg-boss retries the job the dead worker held; the finished task ignores it.
+      // The dead worker's job was retired when the task was handed to a new one: it does not
+      // sit active until it expires (6 hours), nor run again.
+      expect(await jobOf(taskId)).not.toBe(deadJob);
+      expect(await jobState(deadJob)).toBe('cancelled');
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       expect(calls).toEqual({ script: 1, images: 2, compose: 1 });
       expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ gen: 0 });
     } finally {
       await second.stop();
       await first.stop();
+    }
+  });
+
+  it('runs a queued task whose job was lost, once, when the runner sweeps', async () => {
+    const calls: Record<string, number> = {};
+    const registry = new PipelineRegistry().register(0, [countedStage('script', calls)]);
+    const { userId, workId } = await userWithWork(app, { gen: 1 });
+    // Started by a process that runs no jobs; then its job is lost (deleted from pg-boss).
+    const api = taskService(app, registry);
+    const { taskId } = await api.startVideoTask(userId, workId);
+    const lostJob = await jobOf(taskId);
+    await sql`DELETE FROM ${sql.table(`${bossSchemaOf(app.config.databaseSchema)}.job`)}
+              WHERE id = ${lostJob}::uuid`.execute(app.db);
+    await api.stop();
+
+    const worker = taskService(app, registry);
+    await worker.startWorker();
+    try {
+      expect(await finished(worker, taskId)).toMatchObject({ state: 'succeeded' });
+      expect(calls).toEqual({ script: 1 });
+      expect(await jobOf(taskId)).not.toBe(lostJob);
+    } finally {
+      await worker.stop();
     }
   });
 
