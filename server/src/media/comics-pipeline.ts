@@ -67,6 +67,23 @@ export function groupShots(sentences: string[]): PipelineShot[] {
   });
 }
 
+/**
+ * The shots the creator made on the caption page (update_text), in their order: each caption
+ * spoken as its own sentences, each picture drawn from its prompt (the caption when empty).
+ * A shot with nothing speakable is left out.
+ */
+export function editorShots(saved: ReadonlyArray<{ caption: string; imagePrompt: string }>) {
+  return saved
+    .map((shot) => ({ shot, sentences: splitSentences(shot.caption) }))
+    .filter(({ sentences }) => sentences.length > 0)
+    .map(({ shot, sentences }, index) => ({
+      index,
+      caption: sentences.join(''),
+      imagePrompt: shot.imagePrompt.trim() || sentences.join(''),
+      sentences,
+    }));
+}
+
 function shotsOf(ctx: StageContext): PipelineShot[] {
   const shots = outputOf(ctx, 'shots').shots;
   if (!Array.isArray(shots) || shots.length === 0) throw new StageError('分镜结果为空，请重新生成');
@@ -111,10 +128,15 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
         );
         translatedBy = options.chatModel.label;
       }
+      // The shots the creator edited are the video's shots (a translated text has its own).
+      const savedShots = translatedBy
+        ? []
+        : work.shots.map((shot) => ({ caption: shot.caption, imagePrompt: shot.imagePrompt }));
       ctx.reportProgress(100);
       // The settings are snapshotted here so a resumed task renders what was asked at start.
       return {
         text,
+        savedShots,
         aspect: settings.aspect,
         voiceId: settings.voiceId ?? (overseas ? ENGLISH_VOICE_ID : DEFAULT_VOICE_ID),
         speed: settings.speed ?? 1,
@@ -128,8 +150,11 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
     name: 'shots',
     weight: 0.5,
     async run(ctx) {
-      const text = str(outputOf(ctx, 'script').text);
-      const list = groupShots(splitSentences(text));
+      const script = outputOf(ctx, 'script');
+      const saved = Array.isArray(script.savedShots)
+        ? editorShots(script.savedShots as Array<{ caption: string; imagePrompt: string }>)
+        : [];
+      const list = saved.length > 0 ? saved : groupShots(splitSentences(str(script.text)));
       if (list.length === 0) throw new UserInputError('「文案」中没有可朗读的句子');
       ctx.reportProgress(100);
       return { shots: list };

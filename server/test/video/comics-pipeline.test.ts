@@ -147,6 +147,68 @@ describe('comics pipeline (type 0) through the API', () => {
     expect(refused.status).toBe(402);
   });
 
+  it('answers a result by its task id too, and only to its owner', async () => {
+    const byTask = await alice.get(`/api/video/get_work_result?taskId=${result.taskId}`);
+    expect(byTask.code).toBe(0);
+    expect(byTask.data).toMatchObject({ workId, taskId: result.taskId, videoUrl: result.videoUrl });
+    expect((await bob.get(`/api/video/get_work_result?taskId=${result.taskId}`)).status).toBe(404);
+    const neither = await alice.get('/api/video/get_work_result');
+    expect(neither.status).toBe(400);
+    expect(neither.msg).toContain('作品');
+  });
+
+  it('makes the shots the creator edited on the caption page, in their order', async () => {
+    await app.quotaService.grant(await userIdOf(alice), 'comics', { gen: 1 });
+    const saved = await alice.post('/api/video/save_text', {
+      title: '自己分镜',
+      text: '第一句。第二句。第三句。第四句。',
+    });
+    const edited = (saved.data as { workId: number }).workId;
+    // On its own the text would be grouped 3 + 1; the creator made it 1 + 3, with a prompt.
+    const shot = (index: number, caption: string, imagePrompt: string) => ({
+      index,
+      caption,
+      imagePrompt,
+      roleIds: [],
+      imageUrl: '',
+      audioUrl: '',
+      durationMs: 0,
+      needsRegeneration: false,
+    });
+    const updated = await alice.post('/api/video/update_text', {
+      workId: edited,
+      shots: [shot(0, '第一句。', '山间小路'), shot(1, '第二句。第三句。第四句。', '')],
+    });
+    expect(updated.code).toBe(0);
+    const { taskId } = (await alice.post('/api/video/gen_video', { workId: edited }))
+      .data as TaskRef;
+    await waitFor(async () => {
+      const data = (await alice.get(`/api/video/get_work_result?taskId=${taskId}`))
+        .data as WorkResult;
+      if (data.state === 'failed') throw new Error(String(data.error));
+      return data.state === 'succeeded';
+    }, 120_000);
+    const stage = await app.db
+      .selectFrom('video_task_stages')
+      .select('outputs')
+      .where('task_id', '=', taskId)
+      .where('name', '=', 'shots')
+      .executeTakeFirstOrThrow();
+    expect((stage.outputs as { shots: unknown[] }).shots).toEqual([
+      { index: 0, caption: '第一句。', imagePrompt: '山间小路', sentences: ['第一句。'] },
+      {
+        index: 1,
+        caption: '第二句。第三句。第四句。',
+        imagePrompt: '第二句。第三句。第四句。',
+        sentences: ['第二句。', '第三句。', '第四句。'],
+      },
+    ]);
+    const info = await alice.get(`/api/video/work_info?workId=${edited}`);
+    expect(
+      (info.data as { shots: Array<{ caption: string }> }).shots.map((s) => s.caption),
+    ).toEqual(['第一句。', '第二句。第三句。第四句。']);
+  });
+
   it('answers 402 when no comics count is left', async () => {
     const saved = await bob.post('/api/video/save_text', { title: '无次数', text: '你好。' });
     const bobWork = (saved.data as { workId: number }).workId;

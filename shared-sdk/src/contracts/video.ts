@@ -90,8 +90,10 @@ export type WorkSummary = Static<typeof WorkSummary>;
  * every case).
  */
 export const CAPTION_STYLES = ['classic', 'yellow', 'box', 'none'] as const;
+// Spelled out rather than mapped over CAPTION_STYLES: TypeBox types a mapped array's union as
+// `never`, and the field would read as undefined in VideoSettings.
 export const CaptionStyle = Type.Union(
-  CAPTION_STYLES.map((style) => Type.Literal(style)),
+  [Type.Literal('classic'), Type.Literal('yellow'), Type.Literal('box'), Type.Literal('none')],
   { title: '字幕样式' },
 );
 export type CaptionStyle = (typeof CAPTION_STYLES)[number];
@@ -347,7 +349,11 @@ export const videoEndpoints = {
     method: 'GET',
     path: '/api/video/get_work_result',
     summary: '合成进度与结果',
-    query: Type.Object({ workId }),
+    /** The work's newest task, or (taskId) that task: a result page opened by its task id. */
+    query: Type.Object({
+      workId: Type.Optional(workId),
+      taskId: Type.Optional(Text('任务编号', { minLength: 1, maxLength: 64 })),
+    }),
     response: WorkResult,
   }),
   regenerateVideo: endpoint({

@@ -165,6 +165,13 @@ export default async function videoRoutes(app: FastifyInstance) {
 
   defineRoute(app, videoEndpoints.getWorkResult, async ({ query, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
+    if (query.taskId !== undefined) {
+      // Another user's task, or no task at all: not found alike.
+      const result = await app.videoTasks.getTaskProgress(user.id, query.taskId);
+      if (!result) throw notFound('任务不存在');
+      return result;
+    }
+    if (query.workId === undefined) throw badRequest('请提供「作品」或「任务编号」');
     const work = await app.works.find(user.id, query.workId);
     if (!work) throw notFound(WORK_NOT_FOUND);
     const result = await app.videoTasks.getWorkProgress(user.id, query.workId);
