@@ -19,6 +19,21 @@ export function refuse(code: number, msg: string, status = 200): Reply {
   return { status, body: { code, msg, data: null } };
 }
 
+/**
+ * A whole `text/event-stream` answer (e.g. the video progress stream): each event a real SSE
+ * frame, written at once after `delayMs`. A stream that ends makes a browser's EventSource
+ * report an error, which is how a dropped connection looks too.
+ */
+export function sseReply(events: { event: string; data: unknown }[], delayMs?: number): Reply {
+  return {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' },
+    raw: events
+      .map(({ event, data }) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+      .join(''),
+    delayMs,
+  };
+}
+
 export interface FakeBackend extends LoopbackServer {
   /** Requests to one endpoint, in order. */
   calls: (method: string, path: string) => SeenRequest[];

@@ -1,0 +1,19 @@
+import { Button, Result } from 'antd';
+import { Link } from 'react-router-dom';
+import { videoTypeLabel } from '../lib/video-types';
+
+/** A flow page of a type the user may not make (template id, functional level). */
+export function NoPermission({ type }: { type: number }) {
+  return (
+    <Result
+      status="403"
+      title="没有权限"
+      subTitle={`你没有使用「${videoTypeLabel(type)}」的权限，如需开通请联系我们。`}
+      extra={
+        <Link to="/video">
+          <Button type="primary">返回视频合成</Button>
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { App } from 'antd';
+import {
+  addRole,
+  addRoleToTask,
+  deleteRole,
+  extractRoles,
+  regenerateRoleImage,
+  updateRole,
+  type Role,
+  type RoleUpdate,
+} from '@kol/shared-sdk';
+import { useImageTasks } from '../../../hooks/use-image-tasks';
+import type { ComicFlowStore } from '../../../lib/comic-flow';
+import { errorMessage } from '../../../lib/error-message';
+
+interface RoleActionsInput {
+  taskId: string | null;
+  roles: Role[];
+  setRoles: (roles: Role[]) => void;
+  refresh: () => Promise<void>;
+  store: ComicFlowStore;
+}
+
+/**
+ * What the roles page does with the work's roles: extract them from the text, add, edit and
+ * delete them, copy one from the library, and draw portraits (`re_gen_img`, followed with
+ * `img_result`; the pictures land on the role and in `KOL_ROLE_IMAGES`).
+ */
+export function useRoleActions({ taskId, roles, setRoles, refresh, store }: RoleActionsInput) {
+  const { message } = App.useApp();
+  const [extracting, setExtracting] = useState(false);
+  const [engine, setEngine] = useState<string | null>(null);
+  const [roleImages, setRoleImages] = useState(() => store.roleImages());
+
+  const images = useImageTasks((key, result) => {
+    if (result.state !== 'succeeded' || !result.imageUrl) return;
+    setRoleImages((current) => {
+      const next = { ...current, [key]: [...(current[key] ?? []), result.imageUrl] };
+      store.setRoleImages(next);
+      return next;
+    });
+    // The server put the picture on the role (the first becomes its reference).
+    refresh().catch(() => undefined);
+  });
+
+  const failed = (error: unknown) => {
+    void message.error(errorMessage(error));
+  };
+
+  const extract = async (text: string) => {
+    if (!taskId) return;
+    if (!text.trim()) {
+      void message.warning('还没有视频文案，无法提取角色');
+      return;
+    }
+    setExtracting(true);
+    try {
+      const found = await extractRoles({ taskId, text });
+      setEngine(found.engine);
+      await refresh();
+      if (found.roles.length === 0) void message.info('没有在文案中找到角色，可以手动添加');
+      else void message.success(`提取到 ${found.roles.length} 个角色`);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setExtracting(false);
+    }
+  };
+
+  const save = async (roleId: number, patch: Omit<RoleUpdate, 'roleId'>) => {
+    try {
+      const updated = await updateRole({ roleId, ...patch });
+      setRoles(roles.map((role) => (role.roleId === roleId ? updated : role)));
+      void message.success('角色已保存');
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const add = async (name: string, description: string): Promise<boolean> => {
+    if (!taskId) return false;
+    try {
+      const role = await addRole({ taskId, name, description });
+      setRoles([...roles, role]);
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  };
+
+  const remove = async (roleId: number) => {
+    try {
+      await deleteRole({ roleId });
+      setRoles(roles.filter((role) => role.roleId !== roleId));
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const copyFromLibrary = async (role: Role) => {
+    if (!taskId) return;
+    try {
+      const copy = await addRoleToTask({ roleId: role.roleId, taskId });
+      setRoles([...roles, copy]);
+      void message.success(`已加入角色「${copy.name}」`);
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const draw = (roleId: number, prompt: string) =>
+    images.start(String(roleId), () =>
+      regenerateRoleImage({ roleId, ...(prompt.trim() ? { prompt: prompt.slice(0, 2000) } : {}) }),
+    );
+
+  /** Every picture of a role, the reference first, with the ones drawn on this page. */
+  const picturesOf = (role: Role): string[] => {
+    const all = [role.referenceImageUrl, ...role.imageUrls, ...(roleImages[role.roleId] ?? [])];
+    return [...new Set(all.filter(Boolean))];
+  };
+
+  return {
+    extract,
+    extracting,
+    engine,
+    save,
+    add,
+    remove,
+    copyFromLibrary,
+    draw,
+    drawing: images.pictures,
+    picturesOf,
+  };
+}

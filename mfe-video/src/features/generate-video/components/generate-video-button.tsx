@@ -1,0 +1,69 @@
+import { App, Tooltip } from 'antd';
+import { useAtom } from 'jotai';
+import {
+  genVideo,
+  getUserLimitInfo,
+  remainingGenerations,
+  type ProjectType,
+} from '@kol/shared-sdk';
+import { usageLimitsAtom } from '@kol/shared-sdk/state';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { errorMessage } from '../../../lib/error-message';
+import { videoTypeLabel } from '../../../lib/video-types';
+
+interface GenerateVideoButtonProps {
+  workId: number;
+  type: ProjectType;
+  /** Runs first (e.g. saving edited prompts); false stops the generation. */
+  prepare?: () => Promise<boolean>;
+  onStarted: (taskId: string) => void;
+  block?: boolean;
+}
+
+/**
+ * 生成视频: says what it spends (one count of the type, and how many are left) and asks before
+ * it spends; the server checks the words and the count again before it accepts.
+ */
+export function GenerateVideoButton({
+  workId,
+  type,
+  prepare,
+  onStarted,
+  block,
+}: GenerateVideoButtonProps) {
+  const { message } = App.useApp();
+  const [limits, setLimits] = useAtom(usageLimitsAtom);
+  const label = videoTypeLabel(type);
+  const left = limits ? remainingGenerations(limits, type) : null;
+  const usedUp = left !== null && left <= 0;
+
+  const start = async () => {
+    try {
+      const { taskId } = await genVideo({ workId });
+      // The count was spent: the shell and the other pages see the new figures.
+      getUserLimitInfo(undefined).then(setLimits, () => undefined);
+      onStarted(taskId);
+    } catch (error) {
+      void message.error(errorMessage(error));
+      throw error;
+    }
+  };
+
+  return (
+    <Tooltip title={usedUp ? `${label}的生成次数已用完` : undefined}>
+      <ConfirmButton
+        type="primary"
+        size={block ? 'large' : 'middle'}
+        block={block}
+        disabled={usedUp}
+        prepare={prepare}
+        confirmTitle="生成视频"
+        confirmContent={`将消耗 1 次「${label}」生成次数${left !== null ? `（当前剩余 ${left} 次）` : ''}。生成失败会自动退回次数；中途取消不退回。`}
+        okText="确认生成"
+        onConfirm={start}
+      >
+        生成视频{left !== null ? `（剩余 ${left} 次）` : ''}
+      </ConfirmButton>
+    </Tooltip>
+  );
+}

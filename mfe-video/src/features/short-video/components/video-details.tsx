@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
+import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import {
+  CreationFlag,
+  regenerateVideo,
+  saveVideoInfo,
+  updateVideoStatus,
+  type WorkDetail,
+} from '@kol/shared-sdk';
+import { ConfirmButton } from '../../../components/confirm-button';
+import { errorMessage } from '../../../lib/error-message';
+import { mediaUrl } from '../../../lib/media-url';
+import { formatDuration } from '../../../lib/shots';
+import { videoTypeLabel } from '../../../lib/video-types';
+
+interface VideoDetailsProps {
+  work: WorkDetail;
+  videoUrl: string;
+  srtUrl: string;
+  durationMs: number | null;
+  onChanged: (work: WorkDetail) => void;
+  onRegenerated: () => void;
+}
+
+/** Name, length, downloads, draft or creation, and what to do next with a finished video. */
+export function VideoDetails({
+  work,
+  videoUrl,
+  srtUrl,
+  durationMs,
+  onChanged,
+  onRegenerated,
+}: VideoDetailsProps) {
+  const { message } = App.useApp();
+  const [title, setTitle] = useState(work.title);
+  const [renaming, setRenaming] = useState(false);
+  const [flagging, setFlagging] = useState(false);
+  const name = title.trim();
+  const problem = !name ? '请填写视频标题' : name.length > 100 ? '标题不能超过 100 个字' : null;
+
+  const rename = async () => {
+    if (problem) {
+      void message.error(problem);
+      return;
+    }
+    setRenaming(true);
+    try {
+      await saveVideoInfo({ workId: work.workId, title: name });
+      onChanged({ ...work, title: name });
+      void message.success('标题已保存');
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setRenaming(false);
+    }
+  };
+
+  const setFlag = async (flag: number) => {
+    setFlagging(true);
+    try {
+      await updateVideoStatus({ workId: work.workId, flag: flag as CreationFlag });
+      onChanged({ ...work, flag });
+      void message.success(flag === CreationFlag.creation ? '已移到作品' : '已移到草稿');
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setFlagging(false);
+    }
+  };
+
+  const regenerate = async () => {
+    try {
+      await regenerateVideo({ workId: work.workId });
+      onRegenerated();
+    } catch (error) {
+      void message.error(errorMessage(error));
+      throw error;
+    }
+  };
+
+  const file = name || work.title;
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8}>
+        <Input
+          aria-label="视频标题"
+          value={title}
+          maxLength={100}
+          status={problem ? 'error' : undefined}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <Button loading={renaming} disabled={name === work.title} onClick={() => void rename()}>
+          保存标题
+        </Button>
+      </Flex>
+      <Typography.Text type="secondary">
+        {videoTypeLabel(work.type)} · 时长{' '}
+        {durationMs === null ? '读取中' : formatDuration(durationMs)}
+      </Typography.Text>
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text>状态</Typography.Text>
+        <Segmented
+          aria-label="作品状态"
+          disabled={flagging}
+          value={work.flag}
+          onChange={(value) => void setFlag(Number(value))}
+          options={[
+            { value: CreationFlag.draft, label: '草稿' },
+            { value: CreationFlag.creation, label: '作品' },
+          ]}
+        />
+      </Flex>
+      <Flex gap={8} wrap>
+        <Button icon={<DownloadOutlined />} href={mediaUrl(videoUrl)} download={`${file}.mp4`}>
+          下载 MP4
+        </Button>
+        <Button
+          icon={<DownloadOutlined />}
+          href={mediaUrl(srtUrl)}
+          download={`${file}.srt`}
+          disabled={!srtUrl}
+        >
+          下载 SRT 字幕
+        </Button>
+        <Link to={`/work/cut/${work.workId}`}>
+          <Button icon={<EditOutlined />}>在编辑器中修改</Button>
+        </Link>
+        <ConfirmButton
+          confirmTitle="重新生成"
+          confirmContent={`将消耗 1 次「${videoTypeLabel(work.type)}」生成次数，用当前的文案、分镜和设置重新生成。生成失败会自动退回次数。`}
+          okText="确认重新生成"
+          onConfirm={regenerate}
+        >
+          重新生成
+        </ConfirmButton>
+      </Flex>
+    </Flex>
+  );
+}

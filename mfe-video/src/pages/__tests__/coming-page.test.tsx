@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen } from '@testing-library/react';
+import App from '../../app';
+import { renderWithHost } from '../../testing/render';
+
+describe('pages of later issues', () => {
+  it.each([
+    ['/video/decompression', '解压视频'],
+    ['/video/animeStoryboard/:taskId', 'AI漫剧'],
+    ['/convertConfig', '反推视频'],
+    ['/video/operaScene', '真人短剧'],
+    ['/video/market/:segment?/:id?', '营销视频'],
+  ])('%s says the %s pages are coming and leads back to /video', (path, name) => {
+    renderWithHost(<App routePath={path} />, { route: '/x' });
+    expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+    expect(screen.getByText(`「${name}」的页面即将上线`)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '返回视频合成' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/video$/);
+  });
+
+  it('lays the page out for a phone under /m', () => {
+    const { container } = renderWithHost(<App routePath="/video/decompression" />, {
+      route: '/m/video/decompression',
+    });
+    expect(container.querySelector('[data-layout="phone"]')).toBeInTheDocument();
+  });
+});

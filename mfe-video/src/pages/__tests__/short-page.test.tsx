@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  ok,
+  refuse,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
+import type { WorkResult } from '@kol/shared-sdk';
+import { quietBackendRoutes } from '../../testing/backend';
+import { demoResult, demoShot, demoWorkDetail } from '../../testing/fixtures';
+import { renderWithHost } from '../../testing/render';
+import { ShortPage } from '../short-page';
+
+let backend: FakeBackend | undefined;
+
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+const PATH = '/video/short/:taskId';
+const ROUTE = '/video/short/task-21';
+const DONE = demoResult(21, {
+  taskId: 'task-21',
+  state: 'succeeded',
+  progress: 100,
+  etaSeconds: null,
+  videoUrl: '/media/7/task-21/video.mp4',
+  srtUrl: '/media/7/task-21/video.srt',
+  coverUrl: '/media/7/task-21/video-cover.jpg',
+});
+const WORK = demoWorkDetail(21, {
+  title: '山中小记',
+  shots: [
+    demoShot(0, { imageUrl: '/media/7/task-21/frames/shot-000.jpg', durationMs: 3000 }),
+    demoShot(1, {
+      imageUrl: '/media/7/task-21/frames/shot-001.jpg',
+      durationMs: 2500,
+      needsRegeneration: true,
+    }),
+  ],
+});
+
+async function start(overrides: FakeRoutes = {}) {
+  backend = await startFakeBackend(
+    quietBackendRoutes({
+      'GET /api/video/get_work_result': () => ok(DONE),
+      'GET /api/video/work_info': () => ok(WORK),
+      ...overrides,
+    }),
+  );
+  return backend;
+}
+
+const origin = () => backend?.origin ?? '';
+
+describe('/video/short/:taskId', () => {
+  it('plays the video with its cover and offers the MP4 and the SRT', async () => {
+    await start();
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    const player = await screen.findByLabelText('视频播放器');
+    expect(player).toHaveAttribute('src', `${origin()}/media/7/task-21/video.mp4`);
+    expect(player).toHaveAttribute('poster', `${origin()}/media/7/task-21/video-cover.jpg`);
+    expect(player).toHaveAttribute('preload', 'metadata');
+    expect(screen.getByAltText('封面')).toBeInTheDocument();
+    const mp4 = screen.getByText('下载 MP4').closest('a');
+    expect(mp4).toHaveAttribute('href', `${origin()}/media/7/task-21/video.mp4`);
+    expect(mp4).toHaveAttribute('download', '山中小记.mp4');
+    expect(screen.getByText('下载 SRT 字幕').closest('a')).toHaveAttribute(
+      'download',
+      '山中小记.srt',
+    );
+    // Until the player has read the file, the length is the shots' sum.
+    expect(screen.getByText('漫剪视频 · 时长 6秒')).toBeInTheDocument();
+    Object.defineProperty(player, 'duration', { configurable: true, value: 83.4 });
+    fireEvent.loadedMetadata(player);
+    expect(screen.getByText('漫剪视频 · 时长 1分23秒')).toBeInTheDocument();
+  });
+
+  it('renames the video (save_video_info), refusing an empty title', async () => {
+    const server = await start({ 'POST /api/video/save_video_info': () => ok(null) });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    const title = await screen.findByLabelText('视频标题');
+    fireEvent.change(title, { target: { value: '  ' } });
+    fireEvent.click(screen.getByText('保存标题'));
+    expect(await screen.findByText('请填写视频标题')).toBeInTheDocument();
+    await settle();
+    expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(0);
+    fireEvent.change(title, { target: { value: '山门夜雨' } });
+    fireEvent.click(screen.getByText('保存标题'));
+    expect(await screen.findByText('标题已保存')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
+      workId: 21,
+      title: '山门夜雨',
+    });
+  });
+
+  it('moves the video between draft and creation (update_video_status)', async () => {
+    let fail = false;
+    const server = await start({
+      'GET /api/video/update_video_status': () =>
+        fail ? refuse(404, '没有找到这个作品', 404) : ok(null),
+    });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    fireEvent.click(await screen.findByText('作品', { selector: '.ant-segmented-item-label' }));
+    expect(await screen.findByText('已移到作品')).toBeInTheDocument();
+    expect(server.calls('GET', '/api/video/update_video_status')[0]?.query).toEqual({
+      workId: '21',
+      flag: '1',
+    });
+    fail = true;
+    fireEvent.click(screen.getByText('草稿', { selector: '.ant-segmented-item-label' }));
+    expect(await screen.findByText('没有找到这个作品')).toBeInTheDocument();
+  });
+
+  it('regenerates after confirming the count, then shows the progress', async () => {
+    const server = await start({
+      'GET /api/video/regenerate_video': () => ok({ taskId: 'task-22' }),
+    });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    fireEvent.click(await screen.findByText(/^重新生成$/, { selector: 'button span' }));
+    fireEvent.click(await screen.findByText('确认重新生成'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/video/production?workId=21'),
+    );
+    expect(server.calls('GET', '/api/video/regenerate_video')[0]?.query).toEqual({ workId: '21' });
+  });
+
+  it('leads to the editor and marks the shots whose pictures should be redrawn', async () => {
+    await start();
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(
+      await screen.findByText('1 个分镜用了本地画面（图像服务出错或未配置）'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('待重绘')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('去重绘这些画面'));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/video/promptWord/21?videoType=0&workId=21',
+    );
+  });
+
+  it('opens the editor of the work', async () => {
+    await start();
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    fireEvent.click(await screen.findByText('在编辑器中修改'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/work/cut/21');
+  });
+
+  it('finds the video by its task id alone, and says when it is still running', async () => {
+    let result: WorkResult = DONE;
+    const server = await start({ 'GET /api/video/get_work_result': () => ok(result) });
+    const first = renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByLabelText('视频标题')).toBeInTheDocument();
+    expect(server.calls('GET', '/api/video/get_work_result')[0]?.query).toEqual({
+      taskId: 'task-21',
+    });
+    first.unmount();
+    result = demoResult(21);
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByText('视频还在生成中')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('查看生成进度'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/video/production?workId=21');
+  });
+
+  it('says in Chinese when the video cannot load', async () => {
+    await start({
+      'GET /api/video/get_work_result': () => refuse(404, '任务不存在', 404),
+    });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByText('视频加载失败：任务不存在')).toBeInTheDocument();
+  });
+
+  it('says in Chinese when renaming fails or the work cannot load, keeping the title', async () => {
+    let infoFails = false;
+    await start({
+      'POST /api/video/save_video_info': () => refuse(400, '「标题」不能超过 100 个字符', 400),
+      'GET /api/video/work_info': () =>
+        infoFails ? refuse(404, '没有找到这个作品', 404) : ok(WORK),
+    });
+    const first = renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    const title = await screen.findByLabelText('视频标题');
+    fireEvent.change(title, { target: { value: '新标题' } });
+    fireEvent.click(screen.getByText('保存标题'));
+    expect(await screen.findByText('「标题」不能超过 100 个字符')).toBeInTheDocument();
+    expect(title).toHaveValue('新标题');
+    first.unmount();
+    infoFails = true;
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByText('视频加载失败：没有找到这个作品')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,214 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { sessionStore, type AsyncSpeechResult } from '@kol/shared-sdk';
+import {
+  ok,
+  refuse,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
+import { quietBackendRoutes } from '../../testing/backend';
+import { renderWithHost } from '../../testing/render';
+import { TtsPage } from '../tts-page';
+
+let backend: FakeBackend | undefined;
+
+beforeEach(() => sessionStorage.clear());
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+function speechResult(overrides: Partial<AsyncSpeechResult> = {}): AsyncSpeechResult {
+  return {
+    taskId: 'speech-1',
+    state: 'running',
+    audioUrl: '',
+    wavUrl: '',
+    durationMs: 0,
+    engine: '',
+    note: '',
+    error: null,
+    acknowledged: false,
+    ...overrides,
+  };
+}
+
+async function start(overrides: FakeRoutes = {}) {
+  backend = await startFakeBackend(
+    quietBackendRoutes({
+      'POST /api/edit/tts_try': () => ok({ audioUrl: '/media/7/tts/a.wav', durationMs: 2400 }),
+      ...overrides,
+    }),
+  );
+  return backend;
+}
+
+const text = () => screen.getByLabelText('要合成的文本');
+const synthesise = () => fireEvent.click(screen.getByText('合成语音'));
+
+describe('/tts', () => {
+  it('speaks a short text at once (tts_try) with the voice and speed, to play and download', async () => {
+    const server = await start();
+    renderWithHost(<TtsPage />, { route: '/tts', user: null });
+    fireEvent.change(text(), { target: { value: '你好，欢迎收听。' } });
+    await screen.findByText(/普通话女声/);
+    synthesise();
+    const player = await screen.findByLabelText('合成结果');
+    expect(player).toHaveAttribute('src', `${backend?.origin}/media/7/tts/a.wav`);
+    expect(screen.getByText('下载 WAV').closest('a')).toHaveAttribute('download', '配音.wav');
+    expect(screen.getByText('时长 2秒')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/edit/tts_try')[0]?.body).toEqual({
+      text: '你好，欢迎收听。',
+      voiceId: 'espeak-cmn-f',
+      speed: 1,
+    });
+  });
+
+  it('auditions the voice with the text’s first words', async () => {
+    const server = await start();
+    renderWithHost(<TtsPage />, { route: '/tts' });
+    fireEvent.change(text(), { target: { value: '山门很旧。' } });
+    await screen.findByText(/普通话女声/);
+    fireEvent.click(screen.getByLabelText('试听配音'));
+    await waitFor(() => expect(server.calls('POST', '/api/edit/tts_try')).toHaveLength(1));
+    expect(server.calls('POST', '/api/edit/tts_try')[0]?.body).toMatchObject({
+      text: '山门很旧。',
+    });
+  });
+
+  it('speaks a long text as a task (async_tts_try), following it even across a reload', async () => {
+    let polls = 0;
+    const server = await start({
+      'POST /api/edit/async_tts_try': () => ok({ taskId: 'speech-1' }),
+      'GET /api/edit/async_tts_try_result': () => {
+        polls += 1;
+        return ok(
+          polls < 2
+            ? speechResult()
+            : speechResult({
+                state: 'succeeded',
+                audioUrl: '/media/7/speech-1/speech.mp3',
+                wavUrl: '/media/7/speech-1/speech.wav',
+                durationMs: 95_000,
+                engine: 'espeak-ng（离线）',
+              }),
+        );
+      },
+    });
+    const long = '很长的一段文字。'.repeat(50);
+    const first = renderWithHost(<TtsPage />, { route: '/tts' });
+    fireEvent.change(text(), { target: { value: long } });
+    await screen.findByText(/普通话女声/);
+    synthesise();
+    expect(await screen.findByLabelText('合成进度')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/tts?taskId=speech-1'),
+    );
+    expect(server.calls('POST', '/api/edit/async_tts_try')[0]?.body).toMatchObject({ text: long });
+    first.unmount();
+
+    // A reload: the text is remembered and the task is followed from the address.
+    renderWithHost(<TtsPage />, { route: '/tts?taskId=speech-1' });
+    expect(text()).toHaveValue(long);
+    expect(await screen.findByText('下载 MP3', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('下载 WAV').closest('a')).toHaveAttribute(
+      'href',
+      `${backend?.origin}/media/7/speech-1/speech.wav`,
+    );
+    expect(screen.getByText('时长 1分35秒 · espeak-ng（离线）')).toBeInTheDocument();
+    expect(sessionStore.get('ttsContent')).toBe(long);
+  });
+
+  it('says why a task failed and acknowledges it (update_tts_try_failed)', async () => {
+    let acknowledged = false;
+    const server = await start({
+      'GET /api/edit/async_tts_try_result': () =>
+        ok(speechResult({ state: 'failed', error: '「配音」阶段失败：系统内部错误，请稍后重试' })),
+      'GET /api/edit/tts_list/update_tts_try_failed': () => {
+        acknowledged = true;
+        return ok(null);
+      },
+    });
+    renderWithHost(<TtsPage />, { route: '/tts?taskId=speech-1' });
+    expect(
+      await screen.findByText('合成失败：「配音」阶段失败：系统内部错误，请稍后重试'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByText('知道了'));
+    await waitFor(() => expect(acknowledged).toBe(true));
+    expect(server.calls('GET', '/api/edit/tts_list/update_tts_try_failed')[0]?.query).toEqual({
+      taskId: 'speech-1',
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/tts$/));
+  });
+
+  it.each([
+    ['', '请输入要合成的文本'],
+    ['……', '文本中没有可朗读的文字'],
+  ])('refuses %j in Chinese and sends nothing', async (value, problem) => {
+    const server = await start();
+    renderWithHost(<TtsPage />, { route: '/tts' });
+    fireEvent.change(text(), { target: { value } });
+    await screen.findByText(/普通话女声/);
+    synthesise();
+    expect(await screen.findByText(problem)).toBeInTheDocument();
+    await settle();
+    expect(server.calls('POST', '/api/edit/tts_try')).toHaveLength(0);
+  });
+
+  it('refuses a text over 100000 characters', async () => {
+    await start();
+    renderWithHost(<TtsPage />, { route: '/tts' });
+    fireEvent.change(text(), { target: { value: '字'.repeat(100_001) } });
+    await screen.findByText(/普通话女声/);
+    synthesise();
+    expect(await screen.findByText('文本不能超过 100000 字（当前 100001 字）')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal and keeps the text', async () => {
+    await start({ 'POST /api/edit/tts_try': () => refuse(400, '「配音」不存在', 400) });
+    renderWithHost(<TtsPage />, { route: '/tts' });
+    fireEvent.change(text(), { target: { value: '你好。' } });
+    await screen.findByText(/普通话女声/);
+    synthesise();
+    expect(await screen.findByText('「配音」不存在')).toBeInTheDocument();
+    expect(text()).toHaveValue('你好。');
+  });
+
+  it('offers the English voices for an English text', async () => {
+    const server = await start();
+    renderWithHost(<TtsPage />, { route: '/tts' });
+    fireEvent.click(screen.getByText('英文'));
+    expect(await screen.findByText(/English female/)).toBeInTheDocument();
+    expect(server.calls('GET', '/api/edit/tts_list').at(-1)?.query).toEqual({ language: 'en' });
+  });
+
+  it('says in Chinese when a long text is refused, or its task cannot be followed', async () => {
+    await start({
+      'POST /api/edit/async_tts_try': () => refuse(400, '「配音」不存在', 400),
+      'GET /api/edit/async_tts_try_result': () => refuse(404, '配音任务不存在', 404),
+    });
+    const first = renderWithHost(<TtsPage />, { route: '/tts' });
+    fireEvent.change(text(), { target: { value: '长文本。'.repeat(100) } });
+    await screen.findByText(/普通话女声/);
+    synthesise();
+    expect(await screen.findByText('「配音」不存在')).toBeInTheDocument();
+    first.unmount();
+    renderWithHost(<TtsPage />, { route: '/tts?taskId=gone' });
+    expect(await screen.findByText('合成进度获取失败：配音任务不存在')).toBeInTheDocument();
+  });
+
+  it('says in Chinese when acknowledging a failed task fails', async () => {
+    await start({
+      'GET /api/edit/async_tts_try_result': () =>
+        ok(speechResult({ state: 'failed', error: '语音合成失败' })),
+      'GET /api/edit/tts_list/update_tts_try_failed': () =>
+        refuse(409, '该配音任务没有失败，无需确认', 409),
+    });
+    renderWithHost(<TtsPage />, { route: '/tts?taskId=speech-1' });
+    fireEvent.click(await screen.findByText('知道了'));
+    expect(await screen.findByText('该配音任务没有失败，无需确认')).toBeInTheDocument();
+  });
+});

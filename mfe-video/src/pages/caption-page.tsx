@@ -1,0 +1,135 @@
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import { canUseProjectType } from '@kol/shared-sdk';
+import { currentUserAtom } from '@kol/shared-sdk/state';
+import { ComicFlowSteps } from '../components/flow-steps';
+import { NoPermission } from '../components/no-permission';
+import { PageFrame } from '../components/page-frame';
+import { saveCaptions } from '../features/captions/api/save-shots';
+import { captionsProblem, useCaptionShots } from '../features/captions/api/use-caption-shots';
+import { useVocabulary } from '../features/captions/api/use-vocabulary';
+import { FlaggedWordsAlert } from '../features/captions/components/flagged-words-alert';
+import { ShotRow } from '../features/captions/components/shot-row';
+import { findFlaggedWords } from '../features/captions/flagged-words';
+import { useComicFlow } from '../hooks/use-comic-flow';
+import { flowQuery } from '../lib/comic-flow';
+import { errorMessage } from '../lib/error-message';
+import { pagePath, usePageNavigate, usePhoneLayout } from '../lib/phone';
+import { estimateSpeechMs, formatDuration, textOfShots } from '../lib/shots';
+
+/**
+ * `/video/caption` 分镜字幕: the text split into shots, one caption each, to edit, merge, split,
+ * reorder and delete, with the estimated length and the flagged words before anything is spent.
+ */
+export function CaptionPage() {
+  const { message } = App.useApp();
+  const user = useAtomValue(currentUserAtom);
+  const navigate = usePageNavigate();
+  const phone = usePhoneLayout();
+  const { type, workId, store, overseas } = useComicFlow();
+  const speed = store.settings().speed ?? 1;
+  const shots = useCaptionShots(store, speed);
+  const { vocabulary, error: vocabularyError } = useVocabulary();
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const estimates = shots.captions.map((caption) => estimateSpeechMs(caption, speed));
+  const total = estimates.reduce((sum, ms) => sum + ms, 0);
+  const flagged = useMemo(
+    () => findFlaggedWords(textOfShots(shots.captions), vocabulary),
+    [shots.captions, vocabulary],
+  );
+  const configPath = `/video/config${flowQuery(type, workId)}`;
+
+  if (!canUseProjectType(user, type)) return <NoPermission type={type} />;
+
+  const next = async () => {
+    const found = captionsProblem(shots.captions);
+    setProblem(found);
+    if (found) {
+      void message.error(found);
+      return;
+    }
+    if (workId === null) return;
+    setSaving(true);
+    try {
+      await saveCaptions(workId, shots.captions);
+      navigate(`/video/character${flowQuery(type, workId)}`);
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <PageFrame
+      title={overseas ? '海外漫剪视频 · 分镜字幕' : '漫剪视频 · 分镜字幕'}
+      steps={<ComicFlowSteps current={1} />}
+      extra={
+        <Typography.Text aria-live="polite" data-testid="caption-summary">
+          共 {shots.captions.length} 个分镜 · 预计时长 约 {formatDuration(total)}
+        </Typography.Text>
+      }
+      actions={
+        <>
+          <Button block={phone} onClick={() => navigate(configPath)}>
+            上一步
+          </Button>
+          <Button block={phone} onClick={shots.resplit}>
+            恢复自动分镜
+          </Button>
+          <Button
+            type="primary"
+            block={phone}
+            size={phone ? 'large' : 'middle'}
+            loading={saving}
+            disabled={workId === null}
+            onClick={() => void next()}
+          >
+            下一步：角色
+          </Button>
+        </>
+      }
+    >
+      {workId === null && (
+        <Alert
+          type="warning"
+          showIcon
+          title="还没有保存视频配置"
+          description={
+            <Link to={pagePath(configPath, phone)}>先去完成视频配置，再编辑分镜字幕</Link>
+          }
+        />
+      )}
+      <FlaggedWordsAlert flagged={flagged} onReplace={shots.replace} error={vocabularyError} />
+      {problem && <Alert type="error" showIcon title={problem} />}
+      {shots.captions.length === 0 ? (
+        <Empty description="还没有视频文案">
+          <Link to={pagePath(configPath, phone)}>去填写文案</Link>
+        </Empty>
+      ) : (
+        <Flex vertical gap={8}>
+          {shots.captions.map((caption, index) => (
+            <ShotRow
+              key={shots.keys[index]}
+              index={index}
+              total={shots.captions.length}
+              caption={caption}
+              estimateMs={estimates[index] ?? 0}
+              flagged={findFlaggedWords(caption, vocabulary)}
+              onChange={(value) => shots.edit(index, value)}
+              onMergeWithNext={() => shots.mergeWithNext(index)}
+              onSplitAt={(at) => shots.splitAt(index, at)}
+              onMove={(by) => shots.move(index, by)}
+              onRemove={() => shots.remove(index)}
+              onReplace={shots.replace}
+            />
+          ))}
+        </Flex>
+      )}
+    </PageFrame>
+  );
+}

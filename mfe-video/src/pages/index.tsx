@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react';
+import { CaptionPage } from './caption-page';
+import { CharacterPage } from './character-page';
+import { ComicConfigPage } from './comic-config-page';
+import { ComingPage } from './coming-page';
+import { ProductionPage } from './production-page';
+import { PromptWordPage } from './prompt-word-page';
+import { ShortPage } from './short-page';
+import { ToolsPage } from './tools-page';
+import { TtsPage } from './tts-page';
+import { VideoHubPage } from './video-hub-page';
+
+/** Routes of flows a later issue builds: each names its type and leads back to `/video`. */
+const COMING: ReadonlyArray<[path: string, name: string, outside?: boolean]> = [
+  ['/video/operaConfig', '真人短剧'],
+  ['/video/operaCaption', '真人短剧'],
+  ['/video/operaCharacter', '真人短剧'],
+  ['/video/operaScene', '真人短剧'],
+  ['/convertConfig', '反推视频'],
+  ['/video/cutDuplicates/:id', '视频去重'],
+  ['/video/cutDuplicates/config', '视频去重'],
+  ['/video/duplicatesEdit/:id', '视频去重', true],
+  ['/video/decompression', '解压视频'],
+  ['/video/cut', '解压视频', true],
+  ['/video/scroll', '滚屏视频'],
+  ['/video/market/:segment?/:id?', '营销视频', true],
+  ['/video/animeInspiration', 'AI漫剧'],
+  ['/video/animeCaption', 'AI漫剧'],
+  ['/video/animeConfig', 'AI漫剧'],
+  ['/video/animeCharacter', 'AI漫剧'],
+  ['/video/animeStoryboard/:taskId', 'AI漫剧'],
+  ['/video/animeAtcs/:taskId', 'AI漫剧'],
+];
+
+/** The page of every route claim in `routes.json`, by claim path. */
+export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
+  ['/video', <VideoHubPage />],
+  ['/video/config', <ComicConfigPage />],
+  ['/video/configuration', <ComicConfigPage />],
+  ['/video/caption', <CaptionPage />],
+  ['/video/character', <CharacterPage />],
+  ['/video/promptWord/:id', <PromptWordPage />],
+  ['/video/production', <ProductionPage />],
+  ['/video/short/:taskId', <ShortPage />],
+  ['/video/tool', <ToolsPage />],
+  ['/tts', <TtsPage />],
+  ...COMING.map(
+    ([path, name, outside]) => [path, <ComingPage name={name} outside={outside} />] as const,
+  ),
+]);

@@ -1,0 +1,190 @@
+import {
+  USER_INFO_DEFAULTS,
+  type Lora,
+  type Music,
+  type Role,
+  type Shot,
+  type Voice,
+  type WorkDetail,
+  type UsageLimits,
+  type UserInfo,
+  type WorkResult,
+  type WorkSummary,
+} from '@kol/shared-sdk';
+
+/** A creator with My copy (0) and comic clips (1). */
+export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    ...USER_INFO_DEFAULTS,
+    userId: 7,
+    username: 'demo',
+    nickname: '小粉',
+    phone: '13800000000',
+    status: 1,
+    homePageUrl: 'https://www.douyin.com/user/demo',
+    templateIds: [0, 1],
+    ...overrides,
+  };
+}
+
+/** Every count of every type at zero, then the given ones. */
+export function demoLimits(overrides: Partial<UsageLimits> = {}): UsageLimits {
+  return {
+    remainGenCount: 0,
+    remainRewardsGenerateCount: 0,
+    remainMergeCount: 0,
+    remainOverseaGenCount: 0,
+    remainRewardsOverseaGenerateCount: 0,
+    remainOverseaMergeCount: 0,
+    remainCutCount: 0,
+    remainRewardsDecompressionCount: 0,
+    remainCutMergeCount: 0,
+    remainOverseaCutCount: 0,
+    remainRewardsOverseaDecompressionCount: 0,
+    remainOverseaCutMergeCount: 0,
+    remainScrollCount: 0,
+    remainRewardsRollingCount: 0,
+    remainXiGaoCount: 0,
+    remainRewardsXiGaoCount: 0,
+    remainXiGaoMergeCount: 0,
+    remainMarketCount: 0,
+    remainRewardsMarketCount: 0,
+    remainMarketMergeCount: 0,
+    remainSearchVideoCount: 0,
+    remainRealPeopleVideoCount: 0,
+    remainRewardsRealPeopleVideoCount: 0,
+    remainRealPeopleVideoMergeCount: 0,
+    ...overrides,
+  };
+}
+
+export function demoWork(workId: number, overrides: Partial<WorkSummary> = {}): WorkSummary {
+  return {
+    workId,
+    type: 0,
+    flag: 0,
+    title: `作品 ${workId}`,
+    excerpt: `第 ${workId} 个作品的开头`,
+    coverUrl: '',
+    state: 'succeeded',
+    stage: '',
+    progress: 0,
+    updateTime: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A work's task result; `taskId: null` is a work never generated. */
+export function demoResult(workId: number, overrides: Partial<WorkResult> = {}): WorkResult {
+  return {
+    workId,
+    taskId: `task-${workId}`,
+    state: 'running',
+    stage: 'images',
+    progress: 40,
+    etaSeconds: 90,
+    stages: [],
+    videoUrl: '',
+    srtUrl: '',
+    coverUrl: '',
+    error: null,
+    ...overrides,
+  };
+}
+
+export const page = <T>(items: T[]) => ({ items, total: items.length });
+
+export const VOICES: Voice[] = [
+  {
+    voiceId: 'espeak-cmn-f',
+    name: '普通话女声',
+    language: 'zh',
+    gender: 'female',
+    engine: '离线语音',
+    sampleUrl: '',
+  },
+  {
+    voiceId: 'espeak-cmn-m',
+    name: '普通话男声',
+    language: 'zh',
+    gender: 'male',
+    engine: '离线语音',
+    sampleUrl: '',
+  },
+];
+
+export const ENGLISH_VOICES: Voice[] = [
+  {
+    voiceId: 'espeak-en-us-f',
+    name: 'English female',
+    language: 'en',
+    gender: 'female',
+    engine: '离线语音',
+    sampleUrl: '',
+  },
+];
+
+export const STYLES: Lora[] = [
+  { id: 1, name: '日系动漫', description: '明亮通透的赛璐璐动画风格', coverUrl: '' },
+  { id: 2, name: '国风水墨', description: '淡雅留白的中国水墨画', coverUrl: '' },
+];
+
+export const MUSIC: Music[] = [
+  {
+    musicId: -1,
+    name: '晨雾',
+    url: '/media/library/music/a.mp3',
+    durationMs: 60_000,
+    tags: ['平静'],
+  },
+  {
+    musicId: -2,
+    name: '夜行',
+    url: '/media/library/music/b.mp3',
+    durationMs: 45_000,
+    tags: ['暗色'],
+  },
+];
+
+export function demoRole(roleId: number, overrides: Partial<Role> = {}): Role {
+  return {
+    roleId,
+    taskId: 'role-task-1',
+    name: `角色${roleId}`,
+    description: '',
+    referenceImageUrl: '',
+    imageUrls: [],
+    seed: 1000 + roleId,
+    loraId: null,
+    ...overrides,
+  };
+}
+
+export function demoShot(index: number, overrides: Partial<Shot> = {}): Shot {
+  return {
+    index,
+    caption: `第${index + 1}句。`,
+    imagePrompt: `第${index + 1}句。`,
+    roleIds: [],
+    imageUrl: '',
+    audioUrl: '',
+    durationMs: 0,
+    needsRegeneration: false,
+    ...overrides,
+  };
+}
+
+export function demoWorkDetail(workId: number, overrides: Partial<WorkDetail> = {}): WorkDetail {
+  return {
+    workId,
+    type: 0,
+    flag: 0,
+    title: `作品 ${workId}`,
+    text: '',
+    settings: { aspect: '9:16' },
+    shots: [],
+    coverUrl: '',
+    updateTime: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
