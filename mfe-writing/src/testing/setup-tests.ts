@@ -2,14 +2,10 @@
 import '@testing-library/jest-dom/jest-globals';
 import { jest } from '@jest/globals';
 import { configure } from '@testing-library/react';
-import { NodeEventSource } from './node-event-source';
+import { installNodeEventSource } from '@kol/shared-sdk/testing';
 
 // The SDK's streamGeneration needs an EventSource; jsdom has none.
-Object.defineProperty(globalThis, 'EventSource', {
-  configurable: true,
-  writable: true,
-  value: NodeEventSource,
-});
+installNodeEventSource();
 
 // antd pages are large under jsdom: give findBy/waitFor and each test room.
 configure({ asyncUtilTimeout: 4000 });

@@ -26,8 +26,10 @@ function TypeCard({ entry, limits }: { entry: VideoTypeEntry; limits: UsageLimit
   return (
     <Card
       title={entry.label}
-      style={{ height: '100%' }}
-      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 8, height: '100%' } }}
+      // The card fills its grid cell and the body takes what the title leaves (a body of height
+      // 100% would overflow the card by the title's height, over the next row).
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 8, flex: 1 } }}
       aria-label={entry.label}
       role="group"
     >
