@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Flex, Typography, theme } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
@@ -10,7 +10,7 @@ interface PageFrameProps {
   extra?: ReactNode;
   /** The flow's steps, above the content. */
   steps?: ReactNode;
-  /** The page's main buttons: right-aligned under the content, or a sticky bar on a phone. */
+  /** The page's main buttons: right-aligned under the content, or a bar at the bottom on a phone. */
   actions?: ReactNode;
   /**
    * A page outside the host's layout (no header or menu around it): it pads itself and offers
@@ -28,7 +28,6 @@ export function PageFrame({ title, extra, steps, actions, outside, children }: P
   const phone = usePhoneLayout();
   // Under /m the host's phone frame is around the page even for an outside route.
   const bare = outside && !phone;
-  const { token } = theme.useToken();
   return (
     <Flex
       vertical
@@ -36,7 +35,10 @@ export function PageFrame({ title, extra, steps, actions, outside, children }: P
       style={{
         width: '100%',
         maxWidth: phone ? undefined : 1200,
-        ...(bare ? { margin: '0 auto', padding: 24, minHeight: '100vh' } : {}),
+        // Border-box: the padding inside the 100% width, or a phone-wide screen scrolls sideways.
+        ...(bare
+          ? { margin: '0 auto', padding: 24, minHeight: '100vh', boxSizing: 'border-box' }
+          : {}),
       }}
       data-layout={phone ? 'phone' : 'wide'}
     >
@@ -59,32 +61,61 @@ export function PageFrame({ title, extra, steps, actions, outside, children }: P
       </Flex>
       {steps}
       {children}
-      {actions && (
-        <Flex
-          role="toolbar"
-          aria-label="页面操作"
-          gap={8}
-          vertical={phone}
-          justify="flex-end"
-          wrap
-          style={
-            phone
-              ? {
-                  position: 'sticky',
-                  bottom: 0,
-                  zIndex: 5,
-                  marginInline: -12,
-                  padding: 12,
-                  background: token.colorBgElevated,
-                  borderTop: `1px solid ${token.colorBorderSecondary}`,
-                }
-              : undefined
-          }
-          className={phone ? 'kol-phone-actions' : undefined}
-        >
-          {actions}
-        </Flex>
-      )}
+      {actions &&
+        (phone ? (
+          <PhoneActionBar>{actions}</PhoneActionBar>
+        ) : (
+          <Flex role="toolbar" aria-label="页面操作" gap={8} justify="flex-end" wrap>
+            {actions}
+          </Flex>
+        ))}
     </Flex>
+  );
+}
+
+/**
+ * The phone's action bar, fixed to the bottom of the screen, with a spacer of its height at the
+ * end of the page so it never covers the last of the content. Fixed, not sticky: the host's
+ * watermark wraps every page in an `overflow: hidden` box, which makes `position: sticky`
+ * stick to that box (as tall as the page) instead of the screen.
+ */
+function PhoneActionBar({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  const bar = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const measure = () => setHeight(element.offsetHeight);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <>
+      <div aria-hidden style={{ height, flexShrink: 0 }} />
+      <Flex
+        ref={bar}
+        role="toolbar"
+        aria-label="页面操作"
+        gap={8}
+        vertical
+        className="kol-phone-actions"
+        style={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: 5,
+          padding: 12,
+          background: token.colorBgElevated,
+          borderTop: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        {children}
+      </Flex>
+    </>
   );
 }

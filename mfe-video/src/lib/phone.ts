@@ -18,7 +18,7 @@ export function isPhonePath(pathname: string): boolean {
   return pathname === '/m' || pathname.startsWith('/m/');
 }
 
-/** True on the `/m` variant of a page: one column, full-width controls, a sticky action bar. */
+/** True on the `/m` variant of a page: one column, full-width controls, a bottom action bar. */
 export function usePhoneLayout(): boolean {
   return isPhonePath(useLocation().pathname);
 }

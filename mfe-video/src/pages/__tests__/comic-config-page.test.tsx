@@ -325,7 +325,7 @@ describe('/video/config', () => {
     const { container } = renderWithHost(<ComicConfigPage />, { route: '/m/video/config' });
     expect(container.querySelector('[data-layout="phone"]')).toBeInTheDocument();
     const bar = screen.getByRole('toolbar', { name: '页面操作' });
-    expect(bar).toHaveStyle({ position: 'sticky', bottom: '0px' });
+    expect(bar).toHaveStyle({ position: 'fixed', bottom: '0px' });
     fireEvent.change(textArea(), { target: { value: '一句话。' } });
     fireEvent.click(within(bar).getByRole('button', { name: '下一步：分镜字幕' }));
     await waitFor(() => expect(location()).toBe('/m/video/caption?videoType=0&workId=21'));
