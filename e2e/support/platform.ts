@@ -52,9 +52,25 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
+/**
+ * A picture of the whole page, kept in `e2e/artifacts/`. Not with `fullPage: true`: Chromium's
+ * capture beyond the viewport hands the page a 1×1 window for a moment (microsoft/playwright
+ * #30149), which sends the host's mobile redirect to `/m` and back and remounts the page, losing
+ * what was typed. The viewport grows to the page's height instead, at the same width, and
+ * returns to its size after.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const grow = viewport !== null && height > viewport.height;
+  if (grow) await page.setViewportSize({ width: viewport.width, height });
+  try {
+    // Animations at their end: a dialog that is opening is shown open.
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: 'disabled' });
+  } finally {
+    if (grow) await page.setViewportSize(viewport);
+  }
 }
 
 const run = promisify(execFile);
