@@ -1,8 +1,11 @@
+import { expect } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 
 export interface HealthFigures {
   /** Longest wait, in ms, from the moment a poll was due to its answer. */
   worstMs: number;
+  /** The middle wait: what a user typically got while the upload ran. */
+  medianMs: number;
   polls: number;
   /** Polls that did not answer 200. */
   failures: number;
@@ -16,13 +19,14 @@ export interface HealthFigures {
  */
 export function watchHealth(app: FastifyInstance, everyMs = 20): () => Promise<HealthFigures> {
   let stopped = false;
-  const figures: HealthFigures = { worstMs: 0, polls: 0, failures: 0 };
+  const waits: number[] = [];
+  const figures = { polls: 0, failures: 0 };
   const loop = (async () => {
     while (!stopped) {
       const due = performance.now() + everyMs;
       await new Promise((resolve) => setTimeout(resolve, everyMs));
       const response = await app.inject({ method: 'GET', url: '/healthz' });
-      figures.worstMs = Math.max(figures.worstMs, performance.now() - due);
+      waits.push(performance.now() - due);
       figures.polls += 1;
       if (response.statusCode !== 200) figures.failures += 1;
     }
@@ -30,6 +34,24 @@ export function watchHealth(app: FastifyInstance, everyMs = 20): () => Promise<H
   return async () => {
     stopped = true;
     await loop;
-    return { ...figures, worstMs: Math.round(figures.worstMs) };
+    const sorted = [...waits].sort((a, b) => a - b);
+    return {
+      ...figures,
+      worstMs: Math.round(sorted[sorted.length - 1] ?? 0),
+      medianMs: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
+    };
   };
+}
+
+/**
+ * The server kept serving: every poll answered, typically within 200 ms, none after a second.
+ * The old code froze `/healthz` for 34 to 68 s. The worst single poll is bounded loosely on
+ * purpose: the test shares two cores with other suites and with the parsing thread, and one
+ * late timer (215 ms was seen in CI) is the scheduler, not a frozen event loop.
+ */
+export function expectServing(health: HealthFigures): void {
+  expect(health.failures).toBe(0);
+  expect(health.polls).toBeGreaterThan(0);
+  expect(health.medianMs).toBeLessThan(200);
+  expect(health.worstMs).toBeLessThan(1_000);
 }
