@@ -39,6 +39,28 @@ describe('the shell in a real browser', () => {
     await context.close();
   });
 
+  it('keeps the header on the screen while a long page scrolls', async () => {
+    const { username, password } = await createUser({ templateIds: '0,1,2,3,4,5,6' });
+    // A comics count, or the configuration page sends the browser back (spec section 4).
+    await kol('quota', 'grant', username, '--type', 'comics', '--gen', '1');
+    const { context, page } = await newPage(browser);
+    await signIn(page, username, password);
+    await page.goto('/video/config');
+    await page.getByRole('button', { name: '下一步：分镜字幕' }).waitFor();
+    const scrolled = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return window.scrollY;
+    });
+    // The page is taller than the window, and the header stays at its top.
+    expect(scrolled).toBeGreaterThan(100);
+    const top = await page
+      .locator('header')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBe(0);
+    await context.close();
+  });
+
   it('shows the posting-account prompt 20 ms after a page, not on /user, and stops once it is filled in', async () => {
     const { username, password } = await createUser({ templateIds: '0', homePageUrl: false });
     const { context, page } = await newPage(browser);

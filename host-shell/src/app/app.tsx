@@ -20,6 +20,10 @@ function UserWatermark({ children }: { children: ReactNode }) {
       inherit
       font={{ color: 'rgba(255,255,255,0.08)' }}
       zIndex={1000}
+      // antd's box is `overflow: hidden`, which makes it the scroll container of everything
+      // sticky inside: the header scrolled away with the page. `clip` clips the same without
+      // being one.
+      style={{ overflow: 'clip' }}
     >
       <div data-testid="watermark" data-username={user.username}>
         {children}

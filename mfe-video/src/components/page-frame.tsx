@@ -75,9 +75,10 @@ export function PageFrame({ title, extra, steps, actions, outside, children }: P
 
 /**
  * The phone's action bar, fixed to the bottom of the screen, with a spacer of its height at the
- * end of the page so it never covers the last of the content. Fixed, not sticky: the host's
- * watermark wraps every page in an `overflow: hidden` box, which makes `position: sticky`
- * stick to that box (as tall as the page) instead of the screen.
+ * end of the page so it never covers the last of the content. Fixed, not sticky: a sticky bar
+ * sticks to its nearest scrolling ancestor, and any box the host wraps pages in that hides its
+ * overflow (antd's Watermark did, until the host set it to `clip`) would hold it at the end of a
+ * tall page instead of on the screen.
  */
 function PhoneActionBar({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
