@@ -27,3 +27,40 @@ export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Key prefix of every value the browser remembers (spec section 3). */
 export const STORAGE_PREFIX = 'KOL_';
+
+/** The music's gain under the narration when a cut video does not set one (0 to 1). */
+export const MUSIC_VOLUME_DEFAULT = 0.35;
+
+/** The picture types `/api/file/upload_image` accepts (the server checks the bytes too). */
+export const IMAGE_UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * Why a file cannot be uploaded as a picture, in Chinese, or null when it can: checked in the
+ * browser first, so the user hears it before anything is sent.
+ */
+export function imageUploadProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(IMAGE_UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) {
+    return '仅支持 JPEG、PNG、WebP 格式的图片';
+  }
+  if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
+    return `图片不能超过 ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB`;
+  }
+  return null;
+}
+
+/**
+ * Chinese names of the video task stages: the server names a failed stage with them in its
+ * messages, and the pages show the running one.
+ */
+export const STAGE_NAMES: Readonly<Record<string, string>> = {
+  script: '文案',
+  shots: '分镜',
+  roles: '角色',
+  images: '画面',
+  voice: '配音',
+  captions: '字幕',
+  music: '音乐',
+  compose: '合成',
+  merge: '合成',
+  speech: '配音',
+};

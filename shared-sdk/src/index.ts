@@ -8,5 +8,6 @@ export * from './storage';
 export * from './permissions';
 export * from './session';
 export * from './format';
+export * from './video-types';
 export * from './defaults';
 export type * from './contracts';

@@ -1,14 +1,20 @@
 import {
   getNoticeList,
   getUserNewestWorks,
+  mediaUrl,
   remainingGenerations,
+  videoTypeLabel,
   QUOTA_TYPE_LABELS,
+  TEMPLATE_OF_PROJECT,
+  WORK_MENU_ITEMS,
+  type ProjectType,
   type QuotaType,
   type WorkSummary,
   formatTime,
 } from '@kol/shared-sdk';
 import { currentUserAtom, noticesAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
-import { Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Flex, List, Row, Statistic, Typography, theme } from 'antd';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -28,6 +34,66 @@ const GLANCE_TYPES: QuotaType[] = [
   'market',
   'realOpera',
 ];
+
+const isMaking = (work: WorkSummary) =>
+  work.taskId !== null && (work.state === 'queued' || work.state === 'running');
+
+/**
+ * Where a newest work leads: while its newest task is being made, to its live progress (its
+ * taskId is that unfinished task, so its video page would have nothing to show yet); once it has
+ * a video, to that video's page; otherwise to the works list of its type (the work-menu item of
+ * its template id), or My copy for a type without one.
+ */
+export function newestWorkPath(work: WorkSummary): string {
+  if (isMaking(work)) return `/video/production?workId=${work.workId}`;
+  if (work.taskId !== null && work.videoUrl) {
+    return `/video/short/${encodeURIComponent(work.taskId)}`;
+  }
+  const templateId = TEMPLATE_OF_PROJECT[work.type as ProjectType] ?? null;
+  const item =
+    templateId === null
+      ? undefined
+      : WORK_MENU_ITEMS.find((entry) => entry.templateId === templateId);
+  return item?.path ?? '/work';
+}
+
+/** A short word on where the work's video is. */
+function workStateText(work: WorkSummary): string {
+  if (work.taskId === null) return '未生成';
+  if (isMaking(work)) return `生成中 ${Math.round(work.progress)}%`;
+  if (work.state === 'failed') return '生成失败';
+  if (work.state === 'cancelled') return '已取消';
+  return '已完成';
+}
+
+const THUMB = { width: 48, height: 64 };
+
+/** A work's cover, small; a neutral block of the same size when it has none. */
+function WorkThumb({ work }: { work: WorkSummary }) {
+  const { token } = theme.useToken();
+  const frame = { ...THUMB, flex: 'none', borderRadius: token.borderRadiusSM } as const;
+  if (work.coverUrl) {
+    return (
+      <img
+        src={mediaUrl(work.coverUrl)}
+        alt={`${work.title} 封面`}
+        loading="lazy"
+        style={{ ...frame, objectFit: 'cover' }}
+      />
+    );
+  }
+  return (
+    <Flex
+      align="center"
+      justify="center"
+      role="img"
+      aria-label={`${work.title} 暂无封面`}
+      style={{ ...frame, background: token.colorFillTertiary, color: token.colorTextQuaternary }}
+    >
+      <PictureOutlined />
+    </Flex>
+  );
+}
 
 /** `/`: create shortcuts, newest works, quotas at a glance, latest notices. */
 export function HomePage() {
@@ -80,7 +146,26 @@ export function HomePage() {
               <List
                 size="small"
                 dataSource={works}
-                renderItem={(work) => <List.Item>{work.title}</List.Item>}
+                renderItem={(work) => (
+                  <List.Item>
+                    <Link
+                      to={newestWorkPath(work)}
+                      data-testid={`newest-work-${work.workId}`}
+                      style={{ display: 'flex', gap: 12, alignItems: 'center', width: '100%' }}
+                    >
+                      <WorkThumb work={work} />
+                      <Flex vertical style={{ minWidth: 0 }}>
+                        <Typography.Text strong ellipsis>
+                          {work.title}
+                        </Typography.Text>
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {videoTypeLabel(work.type)} · {workStateText(work)} ·{' '}
+                          {formatTime(work.updateTime)}
+                        </Typography.Text>
+                      </Flex>
+                    </Link>
+                  </List.Item>
+                )}
               />
             ) : (
               <Empty

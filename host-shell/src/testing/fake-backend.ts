@@ -1,12 +1,11 @@
 import {
-  QUOTA_FIELDS,
   configureHttp,
   type Notice,
   type NoticeCategory,
   type UsageLimits,
   type UserInfo,
 } from '@kol/shared-sdk';
-import { startLoopbackServer, type SeenRequest } from '@kol/shared-sdk/testing';
+import { startLoopbackServer, usageLimits, type SeenRequest } from '@kol/shared-sdk/testing';
 
 export const demoUser = (overrides: Partial<UserInfo> = {}): UserInfo => ({
   userId: 1,
@@ -28,13 +27,7 @@ export const demoUser = (overrides: Partial<UserInfo> = {}): UserInfo => ({
 });
 
 /** Every one of the 24 limit fields at the same value. */
-export const limits = (value: number): UsageLimits =>
-  Object.fromEntries(
-    Object.values(QUOTA_FIELDS)
-      .flatMap((fields) => Object.values(fields))
-      .filter((field) => field !== null)
-      .map((field) => [field, value]),
-  ) as UsageLimits;
+export const limits = (value: number): UsageLimits => usageLimits({}, value);
 
 /** What the fake backend answers; tests change it between steps. */
 export interface BackendState {

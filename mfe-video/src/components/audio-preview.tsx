@@ -1,7 +1,7 @@
+import { mediaUrl } from '@kol/shared-sdk';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import { mediaUrl } from '../lib/media-url';
 
 interface AudioPreviewProps {
   /** The clip to play; when absent, `onPlay` is asked for one first (e.g. an audition). */

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router-dom';
-import { videoTypeLabel } from '../lib/video-types';
+import { videoTypeLabel } from '@kol/shared-sdk';
 
 /** A flow page of a type the user may not make (template id, functional level). */
 export function NoPermission({ type }: { type: number }) {

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { videoTypeLabel } from '../lib/video-types';
+import { videoTypeLabel } from '@kol/shared-sdk';
 
 /**
  * A composition page of a type with no count left. The spec's rule sends the browser back; the

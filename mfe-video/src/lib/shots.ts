@@ -86,10 +86,3 @@ export function estimateSpeechMs(caption: string, speed = 1): number {
   const spoken = (cjk / CJK_PER_SECOND + words / WORDS_PER_SECOND) * 1000;
   return Math.round(spoken / (speed > 0 ? speed : 1) + sentences * SENTENCE_PAUSE_MS);
 }
-
-/** `83_400` -> `1分23秒`; under a minute `9秒`. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const minutes = Math.floor(seconds / 60);
-  return minutes > 0 ? `${minutes}分${seconds % 60}秒` : `${seconds}秒`;
-}

@@ -1,3 +1,4 @@
+import { formatDurationMs } from '@kol/shared-sdk';
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
@@ -17,7 +18,7 @@ import { useComicFlow } from '../hooks/use-comic-flow';
 import { flowQuery } from '../lib/comic-flow';
 import { errorMessage } from '../lib/error-message';
 import { pagePath, usePageNavigate, usePhoneLayout } from '../lib/phone';
-import { estimateSpeechMs, formatDuration, textOfShots } from '../lib/shots';
+import { estimateSpeechMs, textOfShots } from '../lib/shots';
 
 /**
  * `/video/caption` 分镜字幕: the text split into shots, one caption each, to edit, merge, split,
@@ -70,7 +71,7 @@ export function CaptionPage() {
       steps={<ComicFlowSteps current={1} />}
       extra={
         <Typography.Text aria-live="polite" data-testid="caption-summary">
-          共 {shots.captions.length} 个分镜 · 预计时长 约 {formatDuration(total)}
+          共 {shots.captions.length} 个分镜 · 预计时长 约 {formatDurationMs(total)}
         </Typography.Text>
       }
       actions={

@@ -11,6 +11,7 @@ import {
   type WorkResult,
   type WorkSummary,
 } from '@kol/shared-sdk';
+import { usageLimits, workResult, workSummary } from '@kol/shared-sdk/testing';
 
 /** A creator with My copy (0) and comic clips (1). */
 export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -28,69 +29,15 @@ export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
 }
 
 /** Every count of every type at zero, then the given ones. */
-export function demoLimits(overrides: Partial<UsageLimits> = {}): UsageLimits {
-  return {
-    remainGenCount: 0,
-    remainRewardsGenerateCount: 0,
-    remainMergeCount: 0,
-    remainOverseaGenCount: 0,
-    remainRewardsOverseaGenerateCount: 0,
-    remainOverseaMergeCount: 0,
-    remainCutCount: 0,
-    remainRewardsDecompressionCount: 0,
-    remainCutMergeCount: 0,
-    remainOverseaCutCount: 0,
-    remainRewardsOverseaDecompressionCount: 0,
-    remainOverseaCutMergeCount: 0,
-    remainScrollCount: 0,
-    remainRewardsRollingCount: 0,
-    remainXiGaoCount: 0,
-    remainRewardsXiGaoCount: 0,
-    remainXiGaoMergeCount: 0,
-    remainMarketCount: 0,
-    remainRewardsMarketCount: 0,
-    remainMarketMergeCount: 0,
-    remainSearchVideoCount: 0,
-    remainRealPeopleVideoCount: 0,
-    remainRewardsRealPeopleVideoCount: 0,
-    remainRealPeopleVideoMergeCount: 0,
-    ...overrides,
-  };
-}
+export const demoLimits = (overrides: Partial<UsageLimits> = {}): UsageLimits =>
+  usageLimits(overrides);
 
-export function demoWork(workId: number, overrides: Partial<WorkSummary> = {}): WorkSummary {
-  return {
-    workId,
-    type: 0,
-    flag: 0,
-    title: `作品 ${workId}`,
-    excerpt: `第 ${workId} 个作品的开头`,
-    coverUrl: '',
-    state: 'succeeded',
-    stage: '',
-    progress: 0,
-    updateTime: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  };
-}
+export const demoWork = (workId: number, overrides: Partial<WorkSummary> = {}): WorkSummary =>
+  workSummary(workId, overrides);
 
 /** A work's task result; `taskId: null` is a work never generated. */
-export function demoResult(workId: number, overrides: Partial<WorkResult> = {}): WorkResult {
-  return {
-    workId,
-    taskId: `task-${workId}`,
-    state: 'running',
-    stage: 'images',
-    progress: 40,
-    etaSeconds: 90,
-    stages: [],
-    videoUrl: '',
-    srtUrl: '',
-    coverUrl: '',
-    error: null,
-    ...overrides,
-  };
-}
+export const demoResult = (workId: number, overrides: Partial<WorkResult> = {}): WorkResult =>
+  workResult(workId, overrides);
 
 export const page = <T>(items: T[]) => ({ items, total: items.length });
 
@@ -156,6 +103,7 @@ export function demoRole(roleId: number, overrides: Partial<Role> = {}): Role {
     imageUrls: [],
     seed: 1000 + roleId,
     loraId: null,
+    type: 0,
     ...overrides,
   };
 }

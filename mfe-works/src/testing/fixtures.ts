@@ -4,6 +4,7 @@ import {
   type WorkDetail,
   type WorkSummary,
 } from '@kol/shared-sdk';
+import { usageLimits, workSummary } from '@kol/shared-sdk/testing';
 
 export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
   return {
@@ -19,19 +20,13 @@ export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
 }
 
 export function demoWorkSummary(workId: number, overrides: Partial<WorkSummary> = {}): WorkSummary {
-  return {
-    workId,
-    type: 0,
-    flag: 0,
+  return workSummary(workId, {
     title: `文案 ${workId}`,
     excerpt: `第 ${workId} 篇文案的开头`,
-    coverUrl: '',
-    state: 'succeeded',
-    stage: '',
     progress: 100,
     updateTime: '2025-11-20 10:00:00',
     ...overrides,
-  };
+  });
 }
 
 export function demoWorkDetail(workId: number, overrides: Partial<WorkDetail> = {}): WorkDetail {
@@ -48,3 +43,96 @@ export function demoWorkDetail(workId: number, overrides: Partial<WorkDetail> = 
     ...overrides,
   };
 }
+
+// The role fixtures' own import, kept beside them.
+import type { Role } from '@kol/shared-sdk';
+
+/** A role of the library (My roles): it belongs to no task. */
+export function demoLibraryRole(roleId: number, overrides: Partial<Role> = {}): Role {
+  return {
+    roleId,
+    taskId: null,
+    name: `角色 ${roleId}`,
+    description: `第 ${roleId} 个角色的外貌`,
+    referenceImageUrl: '',
+    imageUrls: [],
+    seed: 1000 + roleId,
+    loraId: null,
+    type: 0,
+    ...overrides,
+  };
+}
+
+// The cut editor's fixtures (/work/cut/:id) and their own imports, kept beside them.
+import type { CutSegment, CutVideo, UsageLimits, Voice, WorkResult } from '@kol/shared-sdk';
+
+/** A spoken segment showing its own picture (a shot type's cut data). */
+export function demoCutSegment(index: number, overrides: Partial<CutSegment> = {}): CutSegment {
+  return {
+    index,
+    text: `第 ${index + 1} 段文案。`,
+    materialId: null,
+    startMs: 0,
+    endMs: 0,
+    audioUrl: `/media/cut/segment-${index}.wav`,
+    audioDurationMs: 3000 + index * 1000,
+    imageUrl: `/media/shots/shot-${index}.png`,
+    ...overrides,
+  };
+}
+
+export function demoCutVideo(workId: number, overrides: Partial<CutVideo> = {}): CutVideo {
+  return {
+    workId,
+    segments: [demoCutSegment(0), demoCutSegment(1), demoCutSegment(2)],
+    voiceId: 'zh-female-1',
+    musicId: null,
+    musicVolume: null,
+    finished: false,
+    ...overrides,
+  };
+}
+
+/** The work's newest task: a finished video unless told otherwise. */
+export function demoCutResult(workId: number, overrides: Partial<WorkResult> = {}): WorkResult {
+  return {
+    workId,
+    taskId: `task-${workId}`,
+    state: 'succeeded',
+    stage: 'compose',
+    progress: 100,
+    etaSeconds: null,
+    stages: [],
+    videoUrl: `/media/works/${workId}/video.mp4`,
+    srtUrl: `/media/works/${workId}/video.srt`,
+    coverUrl: '',
+    durationMs: 12_000,
+    error: null,
+    ...overrides,
+  };
+}
+
+export function demoCutVoices(): Voice[] {
+  return [
+    {
+      voiceId: 'zh-female-1',
+      name: '温柔女声',
+      language: 'zh',
+      gender: 'female',
+      engine: 'espeak-ng',
+      sampleUrl: '',
+    },
+    {
+      voiceId: 'zh-male-1',
+      name: '沉稳男声',
+      language: 'zh',
+      gender: 'male',
+      engine: 'espeak-ng',
+      sampleUrl: '',
+    },
+  ];
+}
+
+/** Every count of every type at zero, then the given ones. */
+export const demoCutLimits = (overrides: Partial<UsageLimits> = {}): UsageLimits =>
+  usageLimits(overrides);

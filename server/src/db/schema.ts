@@ -271,6 +271,8 @@ export interface RolesTable {
   image_urls: ColumnType<string[], string | undefined, string>;
   seed: number;
   lora_id: number | null;
+  /** A library role's kind (migration 013); null for a role of a task. */
+  type: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -284,6 +286,11 @@ export interface StoredCutSegment {
   /** The segment's speech, relative to the media dir ('' until generate_cut_tts made it). */
   audio: string;
   audioDurationMs: number;
+  /** The segment's own picture (a /media/ or /uploads/ URL of the user's); absent: the shot's. */
+  imageUrl?: string;
+  /** The segment's own voice and speed; absent: those of generate_cut_tts. */
+  voiceId?: string;
+  speed?: number;
 }
 
 export interface CutVideosTable {
@@ -292,6 +299,7 @@ export interface CutVideosTable {
   segments: ColumnType<StoredCutSegment[], string, string>;
   voice_id: Generated<string>;
   music_id: number | null;
+  music_volume: number | null;
   finished: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;

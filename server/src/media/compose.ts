@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Aspect } from './captions';
 import { ffmpegToFile, probeWithFfmpeg, type FfmpegOptions } from './ffmpeg';
 import { cjkFonts } from './fonts';
+import { MUSIC_VOLUME_DEFAULT } from '@kol/shared-sdk/contracts';
 
 export const FPS = 30;
 
@@ -239,7 +240,7 @@ export async function finishComposition(
     audioInputs.push('-stream_loop', '-1', '-i', input.musicPath);
     graph = [
       `[0:a]${fmt},apad,atrim=0:${seconds},asplit=2[voice][key]`,
-      `[1:a]${fmt},volume=${options.musicVolume ?? 0.35},atrim=0:${seconds}[music]`,
+      `[1:a]${fmt},volume=${options.musicVolume ?? MUSIC_VOLUME_DEFAULT},atrim=0:${seconds}[music]`,
       '[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=20:release=400[ducked]',
       // ffmpeg 4.1's amix has no `normalize` and halves each input; loudnorm restores level.
       '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0,asplit=2[out][meas]',

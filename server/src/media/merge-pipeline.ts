@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  MUSIC_VOLUME_DEFAULT,
   ProjectType,
   QUOTA_FIELDS,
   QUOTA_TYPE_OF_PROJECT,
   type ProjectType as ProjectTypeValue,
 } from '@kol/shared-sdk/contracts';
-import { createCutVideosRepository, type StoredCutSegment } from '../repositories/cut-videos';
+import {
+  createCutVideosRepository,
+  type SpokenSegment,
+  type StoredCutSegment,
+} from '../repositories/cut-videos';
 import { createWorksRepository } from '../repositories/works';
+import { pictureFile } from '../roles/pictures';
 import { StageError, UserInputError } from '../tasks/errors';
 import type { StageContext, StageHandler } from '../tasks/types';
 import { apportionByChars, splitSentences, type Aspect, type Cue } from './captions';
@@ -76,13 +82,20 @@ export function cutSpeechPipeline(options: MediaPipelineOptions): StageHandler[]
       const workId = workIdOf(ctx);
       const cut = await cutVideos.find(ctx.task.userId, workId);
       if (!cut || cut.segments.length === 0) throw new UserInputError('剪辑数据为空，请先编辑片段');
-      const voiceId = str(ctx.task.input.voiceId);
-      const speed = num(ctx.task.input.speed, 1);
+      const taskVoice = str(ctx.task.input.voiceId);
+      const taskSpeed = num(ctx.task.input.speed, 1);
+      // Only these segments when asked (one shot regenerated alone); else every one.
+      const only = Array.isArray(ctx.task.input.indexes)
+        ? new Set(ctx.task.input.indexes as number[])
+        : null;
+      const targets = [...cut.segments.entries()].filter(([index]) => !only || only.has(index));
       const files = taskFiles(options, ctx);
-      const spoken: Array<{ index: number; text: string; audio: string; audioDurationMs: number }> =
-        [];
-      for (const [index, segment] of cut.segments.entries()) {
+      const spoken: SpokenSegment[] = [];
+      for (const [done, [index, segment]] of targets.entries()) {
         checkAborted(ctx.signal);
+        // A segment's own voice and speed win over the task's.
+        const voiceId = segment.voiceId ?? taskVoice;
+        const speed = segment.speed ?? taskSpeed;
         const tag = createHash('sha256')
           .update(JSON.stringify([segment.text, voiceId, speed]))
           .digest('hex')
@@ -103,10 +116,17 @@ export function cutSpeechPipeline(options: MediaPipelineOptions): StageHandler[]
           });
         }
         const audioDurationMs = await wavDurationMs(files.abs(audio));
-        spoken.push({ index, text: segment.text, audio, audioDurationMs });
-        ctx.reportProgress(((index + 1) / cut.segments.length) * 95);
+        spoken.push({
+          index,
+          text: segment.text,
+          audio,
+          audioDurationMs,
+          ...(segment.voiceId !== undefined ? { voiceId: segment.voiceId } : {}),
+          ...(segment.speed !== undefined ? { speed: segment.speed } : {}),
+        });
+        ctx.reportProgress(((done + 1) / targets.length) * 95);
       }
-      await cutVideos.attachAudio(ctx.task.userId, workId, spoken, voiceId);
+      await cutVideos.attachAudio(ctx.task.userId, workId, spoken, taskVoice);
       ctx.reportProgress(100);
       return {
         segments: spoken.map((s) => ({ ...s, audioUrl: mediaUrl(s.audio) })),
@@ -114,6 +134,40 @@ export function cutSpeechPipeline(options: MediaPipelineOptions): StageHandler[]
     },
   };
   return [voice];
+}
+
+/**
+ * The shots and pictures (relative to the media dir, by shot) of the work's newest finished
+ * video: the editor starts from them, and a merge shows them for the sentences they carried.
+ */
+export async function latestVideoPictures(
+  db: MediaPipelineOptions['db'],
+  userId: number,
+  workId: number,
+): Promise<{ shots: Array<{ sentences: string[] }>; images: string[] }> {
+  const task = await db
+    .selectFrom('video_tasks')
+    .select('outputs')
+    .where('work_id', '=', workId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'video')
+    .where('state', '=', 'succeeded')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const shots = Array.isArray(task?.outputs.shots) ? (task.outputs.shots as unknown[]) : [];
+  const images = Array.isArray(task?.outputs.images) ? (task.outputs.images as unknown[]) : [];
+  return {
+    shots: shots.map((shot) => {
+      const sentences = (shot as { sentences?: unknown }).sentences;
+      return {
+        sentences: Array.isArray(sentences)
+          ? sentences.filter((x): x is string => typeof x === 'string')
+          : [],
+      };
+    }),
+    images: images.map((image) => (typeof image === 'string' ? image : '')),
+  };
 }
 
 interface MergeSegment extends StoredCutSegment {
@@ -149,6 +203,7 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       return {
         aspect: work.settings.aspect,
         musicId: cut.musicId ?? work.settings.musicId ?? null,
+        musicVolume: cut.musicVolume ?? MUSIC_VOLUME_DEFAULT,
         segments: cut.segments.map((segment, index) => ({ ...segment, index })),
       };
     },
@@ -197,27 +252,13 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
 
   /** The pictures of the work's newest finished video, by the sentences of its shots. */
   async function ownPictures(ctx: StageContext): Promise<Map<string, string>> {
-    const task = await options.db
-      .selectFrom('video_tasks')
-      .select('outputs')
-      .where('work_id', '=', workIdOf(ctx))
-      .where('user_id', '=', ctx.task.userId)
-      .where('kind', '=', 'video')
-      .where('state', '=', 'succeeded')
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const { shots, images } = await latestVideoPictures(options.db, ctx.task.userId, workIdOf(ctx));
     const byText = new Map<string, string>();
-    const shots = task?.outputs.shots;
-    const images = task?.outputs.images;
-    if (Array.isArray(shots) && Array.isArray(images)) {
-      shots.forEach((shot: { sentences?: unknown }, i) => {
-        const image = images[i];
-        if (typeof image !== 'string' || !Array.isArray(shot.sentences)) return;
-        for (const sentence of shot.sentences)
-          if (typeof sentence === 'string') byText.set(sentence, image);
-      });
-    }
+    shots.forEach((shot, i) => {
+      const image = images[i];
+      if (!image) return;
+      for (const sentence of shot.sentences) byText.set(sentence, image);
+    });
     return byText;
   }
 
@@ -236,11 +277,15 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       for (const segment of segmentsOf(ctx)) {
         const durationMs = durations[segment.index] ?? 0;
         if (segment.materialId === null) {
-          // The work's own picture for this text, else a local frame drawn from it.
+          // The segment's own picture (checked as the user's when it was saved), else the
+          // work's picture for this text, else a local frame drawn from it.
+          const chosen = segment.imageUrl
+            ? await pictureFile(segment.imageUrl, ctx.task.userId, options)
+            : null;
           const own = segmentSentences(segment.text)
             .map((sentence) => pictures.get(sentence))
             .find((image) => image !== undefined);
-          let picture = own ? abs(own) : '';
+          let picture = chosen ?? (own ? abs(own) : '');
           if (!picture || !(await exists(picture))) {
             picture = files.abs(files.rel('frames', `segment-${segment.index}.jpg`));
             if (!(await exists(picture)))
@@ -288,6 +333,7 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
         narration: str(spoken.narration),
         cues: spoken.cues as Cue[],
         musicPath,
+        musicVolume: num(spec.musicVolume, MUSIC_VOLUME_DEFAULT),
         name: 'merge',
       });
     },

@@ -27,6 +27,8 @@ export async function renderNarratedSegments(
     narration: string;
     cues: Cue[];
     musicPath: string | null | undefined;
+    /** The music's gain under the narration; absent: compose's default. */
+    musicVolume?: number;
     videoFilters?: string[];
     /** Base name of the outputs: `video`, or `merge` for a merge of cut segments. */
     name?: string;
@@ -60,6 +62,7 @@ export async function renderNarratedSegments(
       size: input.size,
       concurrency: partConcurrency(),
       name,
+      ...(input.musicVolume !== undefined ? { musicVolume: input.musicVolume } : {}),
       onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
     },
   );

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BookDetail, BookSummary, ChapterContent } from '@kol/shared-sdk/contracts';
 import type { Database } from '../db/schema';
+import { containsPattern } from '../db/like';
 
 /** The built-in local library: always platform 1. */
 export const LOCAL_LIBRARY_ID = 1;
@@ -15,8 +16,6 @@ export interface NewBook {
 /** Rows a user may see: the sample books (no owner) and their own. */
 const visibleTo = (userId: number) =>
   sql<boolean>`(books.user_id IS NULL OR books.user_id = ${userId})`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createBooksRepository(db: Kysely<Database>) {
   async function insertBook(
@@ -111,7 +110,7 @@ export function createBooksRepository(db: Kysely<Database>) {
         .selectFrom('books')
         .select(['id', 'platform_id', 'title', 'author', 'intro', 'chapter_count'])
         .where(visibleTo(userId))
-        .where('title', 'ilike', `%${escapeLike(name)}%`)
+        .where('title', 'ilike', containsPattern(name))
         // Sample books first, then the user's newest.
         .orderBy(sql`user_id IS NULL`, 'desc')
         .orderBy('id', 'desc')

@@ -8,16 +8,35 @@ export interface CutVideoRecord {
   segments: StoredCutSegment[];
   voiceId: string;
   musicId: number | null;
+  musicVolume: number | null;
   finished: boolean;
 }
 
-const COLUMNS = ['work_id', 'segments', 'voice_id', 'music_id', 'finished'] as const;
+/** A segment's speech as generate_cut_tts made it, with the segment's own voice and speed then. */
+export interface SpokenSegment {
+  index: number;
+  text: string;
+  audio: string;
+  audioDurationMs: number;
+  voiceId?: string;
+  speed?: number;
+}
+
+const COLUMNS = [
+  'work_id',
+  'segments',
+  'voice_id',
+  'music_id',
+  'music_volume',
+  'finished',
+] as const;
 
 function record(row: {
   work_id: number;
   segments: StoredCutSegment[];
   voice_id: string;
   music_id: number | null;
+  music_volume: number | null;
   finished: boolean;
 }): CutVideoRecord {
   return {
@@ -25,6 +44,7 @@ function record(row: {
     segments: row.segments,
     voiceId: row.voice_id,
     musicId: row.music_id,
+    musicVolume: row.music_volume,
     finished: row.finished,
   };
 }
@@ -70,7 +90,12 @@ export function createCutVideosRepository(db: Kysely<Database>) {
     async update(
       userId: number,
       workId: number,
-      patch: { segments?: StoredCutSegment[]; voiceId?: string; musicId?: number | null },
+      patch: {
+        segments?: StoredCutSegment[];
+        voiceId?: string;
+        musicId?: number | null;
+        musicVolume?: number | null;
+      },
     ): Promise<CutVideoRecord | null> {
       const row = await db
         .updateTable('cut_videos')
@@ -78,6 +103,7 @@ export function createCutVideosRepository(db: Kysely<Database>) {
           ...(patch.segments !== undefined ? { segments: JSON.stringify(patch.segments) } : {}),
           ...(patch.voiceId !== undefined ? { voice_id: patch.voiceId } : {}),
           ...(patch.musicId !== undefined ? { music_id: patch.musicId } : {}),
+          ...(patch.musicVolume !== undefined ? { music_volume: patch.musicVolume } : {}),
           finished: false,
           updated_at: sql`now()`,
         })
@@ -89,14 +115,14 @@ export function createCutVideosRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Stores spoken audio into the segments whose text is still the text spoken (an edit made
-     * while the speech task ran keeps the newer text and drops the stale audio), in one
-     * statement under a row lock so a concurrent edit is never overwritten.
+     * Stores spoken audio into the segments whose text, voice and speed are still the ones
+     * spoken (an edit made while the speech task ran keeps the newer text and drops the stale
+     * audio), in one statement under a row lock so a concurrent edit is never overwritten.
      */
     async attachAudio(
       userId: number,
       workId: number,
-      spoken: Array<{ index: number; text: string; audio: string; audioDurationMs: number }>,
+      spoken: SpokenSegment[],
       voiceId: string,
     ): Promise<CutVideoRecord | null> {
       return db.transaction().execute(async (trx) => {
@@ -109,7 +135,14 @@ export function createCutVideosRepository(db: Kysely<Database>) {
           .executeTakeFirst();
         if (!row) return null;
         const segments = row.segments.map((segment, i) => {
-          const match = spoken.find((s) => s.index === i && s.text === segment.text);
+          // Still the text, voice and speed that were spoken (the user may have changed them).
+          const match = spoken.find(
+            (s) =>
+              s.index === i &&
+              s.text === segment.text &&
+              s.voiceId === segment.voiceId &&
+              s.speed === segment.speed,
+          );
           return match
             ? { ...segment, audio: match.audio, audioDurationMs: match.audioDurationMs }
             : segment;

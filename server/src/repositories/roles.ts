@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Role } from '@kol/shared-sdk/contracts';
 import type { Database } from '../db/schema';
+import { containsPattern } from '../db/like';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,8 +16,6 @@ export interface RoleTask {
 /** A role with where it belongs (the contract's Role plus its task's work and type). */
 export interface RoleRecord extends Role {
   workId: number | null;
-  /** The project type of its task; null for a role in the library only. */
-  type: number | null;
 }
 
 export interface NewRole {
@@ -27,6 +26,8 @@ export interface NewRole {
   imageUrls?: string[];
   seed: number;
   loraId?: number | null;
+  /** A library role's kind (ignored for a role of a task, which takes its task's type). */
+  type?: number | null;
 }
 
 const ROLE_COLUMNS = [
@@ -39,7 +40,8 @@ const ROLE_COLUMNS = [
   'roles.seed',
   'roles.lora_id',
   'role_tasks.work_id',
-  'role_tasks.type',
+  // A role of a task is of its task's type; a library role of the kind it was given.
+  sql<number | null>`coalesce(role_tasks.type, roles.type)`.as('type'),
 ] as const;
 
 interface RoleRow {
@@ -80,6 +82,7 @@ export const roleOf = (role: RoleRecord): Role => ({
   imageUrls: role.imageUrls,
   seed: role.seed,
   loraId: role.loraId,
+  type: role.type,
 });
 
 export const isUniqueViolation = (error: unknown) =>
@@ -112,6 +115,7 @@ export function createRolesRepository(db: Kysely<Database>) {
         image_urls: JSON.stringify(role.imageUrls ?? []),
         seed: role.seed,
         lora_id: role.loraId ?? null,
+        type: role.taskId === null ? (role.type ?? null) : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -154,6 +158,35 @@ export function createRolesRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
       return row ? { taskId: row.id, type: row.type, workId: row.work_id } : null;
+    },
+
+    /** The library (roles of no task), newest change first, by kind and a part of the name. */
+    async listLibrary(
+      userId: number,
+      filter: { type?: number; keyword?: string; pageIndex: number; pageSize: number },
+    ): Promise<{ items: RoleRecord[]; total: number }> {
+      let query = db
+        .selectFrom('roles')
+        .where('roles.user_id', '=', userId)
+        .where('roles.task_id', 'is', null);
+      if (filter.type !== undefined) query = query.where('roles.type', '=', filter.type);
+      const keyword = filter.keyword?.trim();
+      if (keyword) {
+        const pattern = containsPattern(keyword);
+        query = query.where('roles.name', 'ilike', pattern);
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .leftJoin('role_tasks', 'role_tasks.id', 'roles.task_id')
+          .select(ROLE_COLUMNS)
+          .orderBy('roles.updated_at', 'desc')
+          .orderBy('roles.id', 'desc')
+          .limit(filter.pageSize)
+          .offset((filter.pageIndex - 1) * filter.pageSize)
+          .execute(),
+        query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(record), total: count.total };
     },
 
     async listOfTask(userId: number, taskId: string): Promise<RoleRecord[]> {
@@ -214,7 +247,14 @@ export function createRolesRepository(db: Kysely<Database>) {
     async update(
       userId: number,
       roleId: number,
-      patch: { name?: string; description?: string; referenceImageUrl?: string; loraId?: number },
+      patch: {
+        name?: string;
+        description?: string;
+        referenceImageUrl?: string;
+        loraId?: number;
+        /** Only a library role keeps a kind of its own (see add). */
+        type?: number;
+      },
     ): Promise<RoleRecord | null> {
       const result = await db
         .updateTable('roles')
@@ -225,6 +265,9 @@ export function createRolesRepository(db: Kysely<Database>) {
             ? { reference_image_url: patch.referenceImageUrl }
             : {}),
           ...(patch.loraId !== undefined ? { lora_id: patch.loraId } : {}),
+          ...(patch.type !== undefined
+            ? { type: sql<number | null>`CASE WHEN task_id IS NULL THEN ${patch.type}::int END` }
+            : {}),
           updated_at: sql`now()`,
         })
         .where('id', '=', roleId)

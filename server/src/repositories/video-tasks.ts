@@ -323,23 +323,30 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
       runnerId: string,
       outputs: Record<string, unknown>,
     ): Promise<VideoTaskRow | null> {
-      const row = await db
-        .updateTable('video_tasks')
-        .set({
-          state: 'succeeded',
-          progress: 100,
-          eta_seconds: 0,
-          outputs: JSON.stringify(outputs),
-          runner_id: null,
-          updated_at: sql`now()`,
-          finished_at: sql`now()`,
-        })
-        .where('id', '=', taskId)
-        .where('runner_id', '=', runnerId)
-        .where('state', '=', 'running')
-        .returning(TASK_COLUMNS)
-        .executeTakeFirst();
-      return row ?? null;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('video_tasks')
+          .set({
+            state: 'succeeded',
+            progress: 100,
+            eta_seconds: 0,
+            outputs: JSON.stringify(outputs),
+            runner_id: null,
+            updated_at: sql`now()`,
+            finished_at: sql`now()`,
+          })
+          .where('id', '=', taskId)
+          .where('runner_id', '=', runnerId)
+          .where('state', '=', 'running')
+          .returning(TASK_COLUMNS)
+          .executeTakeFirst();
+        // A work with a finished video is a creation (作品, flag 1) rather than a draft; the
+        // user may move it back (update_video_status) until the next video is made.
+        if (row?.work_id && (row.kind === 'video' || row.kind === 'merge')) {
+          await trx.updateTable('works').set({ flag: 1 }).where('id', '=', row.work_id).execute();
+        }
+        return row ?? null;
+      });
     },
 
     /**

@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Shot, VideoSettings, WorkDetail, WorkSummary } from '@kol/shared-sdk/contracts';
 import type { Database } from '../db/schema';
+import { containsPattern } from '../db/like';
 
 const EXCERPT_CHARS = 80;
 const DEFAULT_SETTINGS: VideoSettings = { aspect: '9:16' };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface WorkRow {
   id: number;
@@ -131,14 +130,67 @@ export function createWorksRepository(db: Kysely<Database>) {
       if (filter.flag !== undefined) query = query.where('flag', '=', filter.flag);
       const keyword = filter.keyword?.trim();
       if (keyword) {
-        const pattern = `%${escapeLike(keyword)}%`;
+        const pattern = containsPattern(keyword);
         query = query.where((eb) =>
           eb.or([eb('title', 'ilike', pattern), eb('text', 'ilike', pattern)]),
         );
       }
       const [rows, count] = await Promise.all([
         query
+          // The newest video or merge task says what the work is doing; the newest one that
+          // succeeded says what it has made (a running regeneration keeps the last video).
+          .leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('video_tasks as t')
+                .select([
+                  't.id as task_id',
+                  't.state as task_state',
+                  't.stage as task_stage',
+                  't.progress as task_progress',
+                  't.error as task_error',
+                  sql<string>`coalesce((SELECT s.name FROM video_task_stages s
+                    WHERE s.task_id = t.id AND s.state = 'failed'
+                    ORDER BY s.position LIMIT 1), '')`.as('failed_stage'),
+                ])
+                .whereRef('t.work_id', '=', 'works.id')
+                .where('t.kind', 'in', ['video', 'merge'])
+                .orderBy('t.created_at', 'desc')
+                .limit(1)
+                .as('latest'),
+            (join) => join.onTrue(),
+          )
+          .leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('video_tasks as m')
+                .select([
+                  sql<string>`coalesce(m.outputs->>'videoUrl', '')`.as('video_url'),
+                  sql<string>`coalesce(m.outputs->>'srtUrl', '')`.as('srt_url'),
+                  sql<string>`coalesce(m.outputs->>'coverUrl', '')`.as('made_cover_url'),
+                  sql<number>`coalesce((m.outputs->>'videoDurationMs')::int, 0)`.as('duration_ms'),
+                ])
+                .whereRef('m.work_id', '=', 'works.id')
+                .where('m.kind', 'in', ['video', 'merge'])
+                .where('m.state', '=', 'succeeded')
+                .orderBy('m.created_at', 'desc')
+                .limit(1)
+                .as('made'),
+            (join) => join.onTrue(),
+          )
           .select(['id', 'type', 'flag', 'title', 'cover_url', 'updated_at'])
+          .select([
+            'latest.task_id',
+            'latest.task_state',
+            'latest.task_stage',
+            'latest.task_progress',
+            'latest.task_error',
+            'latest.failed_stage',
+            'made.video_url',
+            'made.srt_url',
+            'made.made_cover_url',
+            'made.duration_ms',
+          ])
           .select(sql<string>`left(text, ${EXCERPT_CHARS})`.as('excerpt'))
           .orderBy('updated_at', 'desc')
           .orderBy('id', 'desc')
@@ -154,11 +206,18 @@ export function createWorksRepository(db: Kysely<Database>) {
           flag: row.flag,
           title: row.title,
           excerpt: row.excerpt,
-          coverUrl: row.cover_url,
-          // A saved text is finished as it is; video works will carry their task's state.
-          state: 'succeeded' as const,
-          stage: '',
-          progress: 0,
+          // The cover the user chose, else the newest video's.
+          coverUrl: row.cover_url || (row.made_cover_url ?? ''),
+          taskId: row.task_id ?? null,
+          // A work never generated reads as get_work_result answers it: nothing running.
+          state: row.task_state ?? 'succeeded',
+          stage: row.task_stage ?? '',
+          progress: row.task_progress ?? 0,
+          failedStage: row.task_state === 'failed' ? (row.failed_stage ?? '') : '',
+          error: row.task_state === 'failed' ? (row.task_error ?? null) : null,
+          videoUrl: row.video_url ?? '',
+          srtUrl: row.srt_url ?? '',
+          durationMs: row.duration_ms ?? 0,
           updateTime: row.updated_at.toISOString(),
         })),
         total: count.total,

@@ -59,12 +59,20 @@ export async function checkRoleFields(
   if (!file) throw badRequest('「参考图」不存在或不属于你');
 }
 
-/** Runs a role insert or update, answering 409 when the task already has a role of the name. */
-export async function saveRole<T>(name: string, write: () => Promise<T>): Promise<T> {
+/**
+ * Runs a role insert or update, answering 409 when the task (or, for a role of no task, the
+ * user's library) already has a role of the name.
+ */
+export async function saveRole<T>(
+  name: string,
+  inLibrary: boolean,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`角色「${name}」已在这个任务中`);
+    if (isUniqueViolation(error))
+      throw conflict(`角色「${name}」已在${inLibrary ? '我的角色' : '这个任务'}中`);
     throw error;
   }
 }

@@ -28,18 +28,6 @@ export class UserInputError extends StageError {
   }
 }
 
-/** Chinese names of the stages the issue lists; a handler may give its own `label`. */
-export const STAGE_LABELS: Record<string, string> = {
-  script: '文案',
-  shots: '分镜',
-  roles: '角色',
-  images: '画面',
-  voice: '配音',
-  captions: '字幕',
-  music: '音乐',
-  compose: '合成',
-};
-
 /**
  * The message stored on the task and shown to the user: names the stage, and the shot and the
  * provider when the stage said which. Errors that are not StageErrors carry internal English

@@ -1,5 +1,5 @@
+import { STAGE_NAMES } from '@kol/shared-sdk/contracts';
 import type { StageHandler } from './types';
-import { STAGE_LABELS } from './errors';
 
 export interface PipelineStage {
   name: string;
@@ -37,7 +37,7 @@ export class PipelineRegistry {
       if (!(weight > 0)) throw new Error(`stage "${handler.name}" needs a positive weight`);
       return {
         name: handler.name,
-        label: handler.label ?? STAGE_LABELS[handler.name] ?? handler.name,
+        label: handler.label ?? STAGE_NAMES[handler.name] ?? handler.name,
         weight,
         handler,
       };

@@ -273,10 +273,27 @@ export class VideoTaskService {
     return task ? this.workResult(task) : null;
   }
 
-  /** get_work_result of a work of this user: its newest task, or an empty result. */
-  async getWorkProgress(userId: number, workId: number): Promise<WorkResult | null> {
+  /**
+   * get_work_result of a work of this user: its newest task, or, for a work never generated,
+   * nothing running and nothing made (the works list shows such a work the same way).
+   */
+  async getWorkProgress(userId: number, workId: number): Promise<WorkResult> {
     const task = await this.repo.latestForWork(userId, workId);
-    return task ? this.workResult(task) : null;
+    if (task) return this.workResult(task);
+    return {
+      workId,
+      taskId: null,
+      state: 'succeeded',
+      stage: '',
+      progress: 0,
+      etaSeconds: null,
+      stages: [],
+      videoUrl: '',
+      srtUrl: '',
+      coverUrl: '',
+      durationMs: 0,
+      error: null,
+    };
   }
 
   private async workResult(task: VideoTaskRow): Promise<WorkResult> {
@@ -301,6 +318,8 @@ export class VideoTaskService {
       videoUrl: text('videoUrl'),
       srtUrl: text('srtUrl'),
       coverUrl: text('coverUrl'),
+      durationMs:
+        typeof task.outputs.videoDurationMs === 'number' ? task.outputs.videoDurationMs : 0,
       error: task.error,
     };
   }

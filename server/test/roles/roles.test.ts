@@ -247,3 +247,92 @@ describe('styles and engines', () => {
     expect((await app.inject({ method: 'GET', url: '/api/lora/get_loras' })).statusCode).toBe(401);
   });
 });
+
+describe('My roles: the role library', () => {
+  type Page = { items: Role[]; total: number };
+  const library = async (client: Client, query = '') =>
+    (await client.get(`/api/library/roles${query}`)).data as Page;
+
+  it('lists the caller’s roles of no task, newest first, by kind and name, paged', async () => {
+    const carol = await signedInClient(app);
+    const add = async (name: string, type: number) => {
+      const answer = await carol.post('/api/role/add', {
+        name,
+        description: `${name}的样子`,
+        type,
+      });
+      expect(answer.code).toBe(0);
+      return answer.data as Role;
+    };
+    const hero = await add('林动', 0);
+    await add('Alice', 5);
+    await add('小貂', 11);
+    expect(hero).toMatchObject({ taskId: null, type: 0, name: '林动' });
+    // A role of a task is not in the library, and takes its task's type whatever it is given.
+    const task = await roleTask(carol, { type: 11 });
+    const inTask = (
+      await carol.post('/api/role/add', {
+        taskId: task,
+        name: '任务角色',
+        description: '',
+        type: 0,
+      })
+    ).data as Role;
+    expect(inTask.type).toBe(11);
+
+    const all = await library(carol);
+    expect(all.total).toBe(3);
+    expect(all.items.map((r) => r.name)).toEqual(['小貂', 'Alice', '林动']);
+    expect((await library(carol, '?type=5')).items.map((r) => r.name)).toEqual(['Alice']);
+    expect((await library(carol, '?keyword=%E5%B0%8F')).items.map((r) => r.name)).toEqual(['小貂']);
+    const second = await library(carol, '?pageIndex=2&pageSize=2');
+    expect(second).toMatchObject({ total: 3, items: [{ name: '林动' }] });
+
+    // An edit (its kind too) moves it to the top; a bad kind is refused in Chinese.
+    const edited = await carol.post('/api/role/update', { roleId: hero.roleId, type: 11 });
+    expect(edited.data).toMatchObject({ roleId: hero.roleId, type: 11 });
+    expect((await library(carol, '?type=11')).items.map((r) => r.name)).toEqual(['林动', '小貂']);
+    const twice = await carol.post('/api/role/add', { name: 'Alice', description: '', type: 0 });
+    expect(twice.status).toBe(409);
+    expect(twice.msg).toBe('角色「Alice」已在我的角色中');
+    const badKind = await carol.post('/api/role/add', { name: 'X', description: '', type: 3 });
+    expect(badKind.status).toBe(400);
+    expect(badKind.msg).toContain('角色类型');
+
+    // Used in a video: copied into a comic task, with the task's type; the library keeps it.
+    const comic = await roleTask(carol, { type: 0 });
+    const used = await carol.post('/api/library/add_role_to_task', {
+      roleId: hero.roleId,
+      taskId: comic,
+    });
+    expect(used.data).toMatchObject({ taskId: comic, name: '林动', type: 0, seed: hero.seed });
+    const roles = (await carol.get(`/api/role/get_roles?taskId=${comic}`)).data as Role[];
+    expect(roles.map((r) => r.name)).toEqual(['林动']);
+    expect((await library(carol)).total).toBe(3);
+
+    // Deleted from the library: gone from it, the copy in the task stays.
+    expect((await carol.get(`/api/role/delete?roleId=${hero.roleId}`)).code).toBe(0);
+    expect((await library(carol)).items.map((r) => r.name)).toEqual(['小貂', 'Alice']);
+    expect((await carol.get(`/api/role/get_roles?taskId=${comic}`)).data).toHaveLength(1);
+  });
+
+  it('shows no one else’s roles and lets no one else touch them', async () => {
+    const owner = await signedInClient(app);
+    const other = await signedInClient(app);
+    const mine = (await owner.post('/api/role/add', { name: '私有角色', description: '', type: 0 }))
+      .data as Role;
+    expect(await library(other)).toEqual({ items: [], total: 0 });
+    const task = await roleTask(other, { type: 0 });
+    const answers = await Promise.all([
+      other.post('/api/role/update', { roleId: mine.roleId, name: '改名' }),
+      other.get(`/api/role/delete?roleId=${mine.roleId}`),
+      other.post('/api/role/re_gen_img', { roleId: mine.roleId }),
+      other.post('/api/library/add_role_to_task', { roleId: mine.roleId, taskId: task }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404]);
+    expect((await library(owner)).items).toMatchObject([{ name: '私有角色' }]);
+    // Signed out: the library asks for a sign-in like every other call.
+    const anonymous = await app.inject({ method: 'GET', url: '/api/library/roles' });
+    expect(anonymous.json()).toMatchObject({ code: 401 });
+  });
+});

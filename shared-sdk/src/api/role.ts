@@ -11,6 +11,7 @@ export const updateRole = defineCall<E['updateRole']>('POST', '/api/role/update'
 export const extractRoles = defineCall<E['extractRoles']>('POST', '/api/role/extract_roles');
 export const regenerateRoleImage = defineCall<E['reGenImg']>('POST', '/api/role/re_gen_img');
 export const initRoleTask = defineCall<E['initTask']>('POST', '/api/role/init_task');
+export const getLibraryRoles = defineCall<E['libraryRoles']>('GET', '/api/library/roles');
 export const addRoleToTask = defineCall<E['addRoleToTask']>(
   'POST',
   '/api/library/add_role_to_task',

@@ -45,6 +45,15 @@ export const CutSegment = Type.Object({
   endMs: Int('结束时间', { minimum: 0 }),
   audioUrl: Type.String({ title: '片段配音' }),
   audioDurationMs: Type.Optional(Int('配音时长', { minimum: 0 })),
+  /**
+   * The segment's own picture when it has no material: a generated picture of the user's
+   * (`/media/…`, e.g. from gen_img) or one of their uploads (`/uploads/…`). '' or absent: the
+   * work's shot picture for the text, else a frame drawn from it.
+   */
+  imageUrl: Type.Optional(Text('片段画面', { maxLength: 500 })),
+  /** The segment's own voice and speed; absent: those generate_cut_tts is called with. */
+  voiceId: Type.Optional(Text('片段配音音色', { minLength: 1, maxLength: 64 })),
+  speed: Type.Optional(Decimal('片段语速', 0.5, 2)),
 });
 export type CutSegment = Static<typeof CutSegment>;
 
@@ -54,6 +63,8 @@ export const CutVideo = Type.Object({
   voiceId: Type.String(),
   /** As settings.musicId (< 0 built-in, > 0 the user's upload, 0 none); null: the work's own. */
   musicId: Type.Union([Type.Integer(), Type.Null()]),
+  /** The music's gain under the narration (0 to 1); null: the default, MUSIC_VOLUME_DEFAULT. */
+  musicVolume: Type.Union([Type.Number(), Type.Null()]),
   /** end_cut_video was called since the last change: send_merge_request may render it. */
   finished: Type.Boolean(),
 });
@@ -90,6 +101,7 @@ export const cutVideoEndpoints = {
       workId: Id('作品'),
       segments: Type.Array(CutSegment, { title: '片段', maxItems: 500 }),
       musicId: Type.Optional(Nullable(Int('背景音乐'))),
+      musicVolume: Type.Optional(Nullable(Decimal('音乐音量', 0, 1))),
     }),
     response: CutVideo,
   }),
@@ -101,6 +113,10 @@ export const cutVideoEndpoints = {
       workId: Id('作品'),
       voiceId: Text('配音', { minLength: 1, maxLength: 64 }),
       speed: Type.Optional(Decimal('语速', 0.5, 2)),
+      /** Only these segments (0-based; e.g. one shot regenerated alone); absent: every one. */
+      indexes: Type.Optional(
+        Type.Array(Int('片段序号', { minimum: 0 }), { title: '片段', minItems: 1, maxItems: 500 }),
+      ),
     }),
     response: TaskRef,
   }),

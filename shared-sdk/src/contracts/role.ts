@@ -21,8 +21,19 @@ export const Role = Type.Object({
   imageUrls: Type.Array(Type.String()),
   seed: Type.Integer(),
   loraId: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * What the role is for: its task's project type, or, for a role of the library (no task),
+   * the kind the user gave it (one of ROLE_LIBRARY_TYPES); null for a library role without one.
+   */
+  type: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type Role = Static<typeof Role>;
+
+/** The kinds of a library role: comic (0), overseas comic (5), anime short (11). */
+export const ROLE_LIBRARY_TYPES = [0, 5, 11] as const;
+const RoleLibraryType = Type.Union([Type.Literal(0), Type.Literal(5), Type.Literal(11)], {
+  title: '角色类型',
+});
 
 /** Answer of extract_roles: the roles found (new or already in the task) and who found them. */
 export const ExtractedRoles = Type.Object({
@@ -38,6 +49,8 @@ export const RoleInput = Type.Object({
   description: Text('角色描述', { maxLength: 1000 }),
   referenceImageUrl: Type.Optional(Text('参考图', { maxLength: 500 })),
   loraId: Type.Optional(Int('画风模型')),
+  /** A library role's kind; a role of a task takes its task's type and ignores this. */
+  type: Type.Optional(RoleLibraryType),
 });
 export type RoleInput = Static<typeof RoleInput>;
 
@@ -47,6 +60,7 @@ export const RoleUpdate = Type.Object({
   description: Type.Optional(Text('角色描述', { maxLength: 1000 })),
   referenceImageUrl: Type.Optional(Text('参考图', { maxLength: 500 })),
   loraId: Type.Optional(Int('画风模型')),
+  type: Type.Optional(RoleLibraryType),
 });
 export type RoleUpdate = Static<typeof RoleUpdate>;
 
@@ -147,6 +161,21 @@ export const roleEndpoints = {
       workId: Type.Optional(Id('作品')),
     }),
     response: TaskRef,
+  }),
+  /**
+   * Not a spec call: the caller's role library (the roles made in My roles, which belong to no
+   * task), newest first, by kind and name. get_roles lists a task's roles; this lists the rest.
+   */
+  libraryRoles: endpoint({
+    method: 'GET',
+    path: '/api/library/roles',
+    summary: '我的角色库',
+    query: Type.Object({
+      type: Type.Optional(RoleLibraryType),
+      keyword: Type.Optional(Text('关键词', { maxLength: 32 })),
+      ...PageQuery,
+    }),
+    response: Page(Role),
   }),
   addRoleToTask: endpoint({
     method: 'POST',

@@ -77,9 +77,21 @@ export const WorkSummary = Type.Object({
   /** The first characters of the work's text, for lists such as My copy. */
   excerpt: Type.String(),
   coverUrl: Type.String(),
+  /**
+   * The work's newest video or merge task: its state, stage and percent. A work never generated
+   * has no task (taskId null) and reads 'succeeded' with nothing made, as get_work_result does.
+   */
+  taskId: Type.Union([Type.String(), Type.Null()]),
   state: TaskState,
   stage: Type.String(),
   progress: Type.Number(),
+  /** The stage that failed ('' unless state is 'failed') and the Chinese message naming it. */
+  failedStage: Type.String(),
+  error: Type.Union([Type.String(), Type.Null()]),
+  /** What the newest finished task made ('' and 0 when nothing is made yet). */
+  videoUrl: Type.String(),
+  srtUrl: Type.String(),
+  durationMs: Type.Integer({ minimum: 0 }),
   updateTime: Type.String(),
 });
 export type WorkSummary = Static<typeof WorkSummary>;
@@ -191,6 +203,8 @@ export const WorkResult = Type.Object({
   videoUrl: Type.String(),
   srtUrl: Type.String(),
   coverUrl: Type.String(),
+  /** The made video's length (0 until it is made). */
+  durationMs: Type.Integer({ minimum: 0 }),
   error: Type.Union([Type.String(), Type.Null()]),
 });
 export type WorkResult = Static<typeof WorkResult>;

@@ -9,3 +9,4 @@ export {
   type HttpOptions,
   type UnauthorizedHandler,
 } from './client';
+export { mediaUrl } from './media-url';

@@ -3,3 +3,4 @@ export * from './loopback-server';
 export * from './fake-backend';
 export * from './render-with-host';
 export * from './node-event-source';
+export * from './fixtures';

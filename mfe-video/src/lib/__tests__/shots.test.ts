@@ -1,11 +1,6 @@
+import { formatDurationMs } from '@kol/shared-sdk';
 import { describe, expect, it } from '@jest/globals';
-import {
-  estimateSpeechMs,
-  formatDuration,
-  splitIntoShots,
-  splitSentences,
-  textOfShots,
-} from '../shots';
+import { estimateSpeechMs, splitIntoShots, splitSentences, textOfShots } from '../shots';
 import { captionsToSrt, srtToCaptions } from '../srt';
 
 // The same cases as the server's split (server/src/media/captions.ts, comics-pipeline.ts), so a
@@ -47,8 +42,8 @@ describe('estimates and SRT', () => {
     expect(estimateSpeechMs('你好。')).toBeLessThan(estimateSpeechMs('你好，今天天气很好。'));
     expect(estimateSpeechMs('你好。', 0.5)).toBeGreaterThan(estimateSpeechMs('你好。', 2));
     expect(estimateSpeechMs('Hello there, friend.')).toBeGreaterThan(0);
-    expect(formatDuration(83_400)).toBe('1分23秒');
-    expect(formatDuration(9_000)).toBe('9秒');
+    expect(formatDurationMs(83_400)).toBe('1分23秒');
+    expect(formatDurationMs(9_000)).toBe('9秒');
   });
 
   it('keeps the captions through an SRT', () => {

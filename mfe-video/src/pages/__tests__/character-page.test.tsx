@@ -224,6 +224,40 @@ describe('/video/character', () => {
     ]);
   });
 
+  it('offers the roles of My roles first, then those of earlier works', async () => {
+    const mine = demoRole(7, { taskId: null, name: '白泽', description: '银角神兽', type: 11 });
+    const old = demoRole(9, { taskId: 'old-task', name: '小貂', description: '白色小兽' });
+    const server = await start({
+      'GET /api/role/get_roles': ({ query }) => ok(query.taskId === 'old-task' ? [old] : [linDong]),
+      'POST /api/role/init_task': ({ body }) =>
+        ok({ taskId: (body as { workId: number }).workId === 30 ? 'old-task' : 'role-task-1' }),
+      'GET /api/video/get_works': () => ok(page([demoWork(30, { title: '旧作品' })])),
+      'GET /api/library/roles': () => ok(page([mine])),
+      'POST /api/library/add_role_to_task': () =>
+        ok({ ...mine, roleId: 11, taskId: 'role-task-1' }),
+    });
+    renderWithHost(<CharacterPage />, { route: ROUTE });
+    await screen.findByLabelText('角色名 林动');
+    fireEvent.click(screen.getByText('从角色库添加'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('来自我的角色 · 银角神兽')).toBeInTheDocument();
+    expect(within(dialog).getByText('来自《旧作品》 · 白色小兽')).toBeInTheDocument();
+    const offered = within(dialog)
+      .getAllByRole('button', { name: /^加入角色 / })
+      .map((button) => button.getAttribute('aria-label'));
+    expect(offered).toEqual(['加入角色 白泽', '加入角色 小貂']);
+    expect(server.calls('GET', '/api/library/roles').map((call) => call.query)).toEqual([
+      { pageIndex: '1', pageSize: '100' },
+    ]);
+
+    fireEvent.click(within(dialog).getByLabelText('加入角色 白泽'));
+    expect(await screen.findByLabelText('角色名 白泽')).toBeVisible();
+    expect(server.calls('POST', '/api/library/add_role_to_task')[0]?.body).toEqual({
+      roleId: 7,
+      taskId: 'role-task-1',
+    });
+  });
+
   it('says in Chinese when the roles cannot load, and when extraction fails', async () => {
     let fail = true;
     await start({
@@ -281,6 +315,17 @@ describe('/video/character', () => {
     fireEvent.click(await screen.findByText(/^删\s*除$/, { selector: 'button span' }));
     expect(await screen.findByText('「角色」不存在或不属于你')).toBeInTheDocument();
     expect(screen.getByLabelText('角色名 林动')).toBeInTheDocument();
+  });
+
+  it('says in Chinese when My roles cannot be read for the library', async () => {
+    await start({
+      'GET /api/role/get_roles': () => ok([linDong]),
+      'GET /api/library/roles': () => refuse(500, '角色库暂时不可用'),
+    });
+    renderWithHost(<CharacterPage />, { route: ROUTE });
+    await screen.findByLabelText('角色名 林动');
+    fireEvent.click(screen.getByText('从角色库添加'));
+    expect(await screen.findByText('角色库加载失败：角色库暂时不可用')).toBeInTheDocument();
   });
 
   it('says in Chinese when the library cannot load or a copy is refused', async () => {

@@ -291,6 +291,11 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   [roleEndpoints.reGenImg, () => sdk.regenerateRoleImage({ roleId: 5 }), { body: { roleId: 5 } }],
   [roleEndpoints.initTask, () => sdk.initRoleTask({ type: 11 }), { body: { type: 11 } }],
   [
+    roleEndpoints.libraryRoles,
+    () => sdk.getLibraryRoles({ type: 11, keyword: '林', pageIndex: 2, pageSize: 12 }),
+    { query: { type: '11', keyword: '林', pageIndex: '2', pageSize: '12' } },
+  ],
+  [
     roleEndpoints.addRoleToTask,
     () => sdk.addRoleToTask({ roleId: 5, taskId: 't4' }),
     { body: { roleId: 5, taskId: 't4' } },

@@ -100,6 +100,7 @@ const roleCalls = {
   extractRoles: sdk.extractRoles,
   reGenImg: sdk.regenerateRoleImage,
   initTask: sdk.initRoleTask,
+  libraryRoles: sdk.getLibraryRoles,
   addRoleToTask: sdk.addRoleToTask,
   getLoras: sdk.getLoras,
   versionList: sdk.getVersionList,

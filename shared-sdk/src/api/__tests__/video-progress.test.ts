@@ -20,6 +20,7 @@ function result(overrides: Partial<WorkResult>): WorkResult {
     videoUrl: '',
     srtUrl: '',
     coverUrl: '',
+    durationMs: 0,
     error: null,
     ...overrides,
   };

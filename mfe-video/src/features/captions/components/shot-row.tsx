@@ -1,3 +1,4 @@
+import { formatDurationMs } from '@kol/shared-sdk';
 import { useRef } from 'react';
 import { App, Button, Card, Flex, Input, Popconfirm, Tooltip, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
@@ -8,7 +9,6 @@ import {
   MergeCellsOutlined,
   ScissorOutlined,
 } from '@ant-design/icons';
-import { formatDuration } from '../../../lib/shots';
 import type { FlaggedWord } from '../flagged-words';
 
 interface ShotRowProps {
@@ -53,7 +53,7 @@ export function ShotRow({
       <Flex vertical gap={6}>
         <Flex justify="space-between" align="center" gap={8} wrap>
           <Typography.Text strong>分镜 {n}</Typography.Text>
-          <Typography.Text type="secondary">约 {formatDuration(estimateMs)}</Typography.Text>
+          <Typography.Text type="secondary">约 {formatDurationMs(estimateMs)}</Typography.Text>
         </Flex>
         <Input.TextArea
           ref={area}

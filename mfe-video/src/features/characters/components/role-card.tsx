@@ -1,3 +1,4 @@
+import { mediaUrl } from '@kol/shared-sdk';
 import { useState } from 'react';
 import {
   Alert,
@@ -15,7 +16,6 @@ import {
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
 import type { Role, RoleUpdate } from '@kol/shared-sdk';
 import type { PictureState } from '../../../hooks/use-image-tasks';
-import { mediaUrl } from '../../../lib/media-url';
 
 interface RoleCardProps {
   role: Role;

@@ -1,7 +1,7 @@
+import { mediaUrl } from '@kol/shared-sdk';
 import { useState } from 'react';
 import { Alert, Button, Empty, Flex, Image, Modal, Spin, Typography } from 'antd';
 import type { Role } from '@kol/shared-sdk';
-import { mediaUrl } from '../../../lib/media-url';
 import { useRoleLibrary } from '../api/use-role-library';
 
 interface RoleLibraryModalProps {
@@ -13,7 +13,10 @@ interface RoleLibraryModalProps {
   onUse: (role: Role) => Promise<void>;
 }
 
-/** 从角色库添加: a role of an earlier work, copied in with its look, seed and pictures. */
+/**
+ * 从角色库添加: a role of My roles or of an earlier work, copied in with its look, seed and
+ * pictures.
+ */
 export function RoleLibraryModal({ open, onClose, ...list }: RoleLibraryModalProps) {
   return (
     <Modal title="从角色库添加" open={open} onCancel={onClose} footer={null} destroyOnHidden>
@@ -45,7 +48,7 @@ function RoleLibraryList({
   ) : error ? (
     <Alert type="error" showIcon title={`角色库加载失败：${error}`} />
   ) : roles.length === 0 ? (
-    <Empty description="角色库里还没有角色：之前作品中的角色会出现在这里" />
+    <Empty description="角色库里还没有角色：我的角色和之前作品中的角色会出现在这里" />
   ) : (
     <Flex vertical gap={8} style={{ maxHeight: 420, overflowY: 'auto' }}>
       {roles.map(({ role, workTitle }) => (
@@ -63,7 +66,8 @@ function RoleLibraryList({
           <Flex vertical style={{ flex: 1, minWidth: 0 }}>
             <Typography.Text strong>{role.name}</Typography.Text>
             <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-              来自《{workTitle}》{role.description ? ` · ${role.description}` : ''}
+              {workTitle === null ? '来自我的角色' : `来自《${workTitle}》`}
+              {role.description ? ` · ${role.description}` : ''}
             </Typography.Text>
           </Flex>
           <Button

@@ -9,7 +9,7 @@ import {
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { errorMessage } from '../../../lib/error-message';
-import { videoTypeLabel } from '../../../lib/video-types';
+import { videoTypeLabel } from '@kol/shared-sdk';
 
 interface GenerateVideoButtonProps {
   workId: number;

@@ -12,8 +12,9 @@ import {
 import { ConfirmButton } from '../../../components/confirm-button';
 import { isRunning } from '../../../hooks/use-recent-tasks';
 import { errorMessage } from '../../../lib/error-message';
-import { failureText, formatEta, stageName } from '../../../lib/stages';
-import { videoTypeLabel } from '../../../lib/video-types';
+import { stageName } from '@kol/shared-sdk';
+import { failureText, formatEta } from '../../../lib/stages';
+import { videoTypeLabel } from '@kol/shared-sdk';
 import { useTaskProgress } from '../api/use-task-progress';
 
 const STATE: Record<TaskState, { label: string; color: string }> = {

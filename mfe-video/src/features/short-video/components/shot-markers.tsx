@@ -1,8 +1,8 @@
+import { mediaUrl } from '@kol/shared-sdk';
 import { Button, Flex, Image, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { WorkDetail } from '@kol/shared-sdk';
 import { flowQuery, type ComicType } from '../../../lib/comic-flow';
-import { mediaUrl } from '../../../lib/media-url';
 
 /**
  * The video's shots as pictures, the ones that fell back to a local frame marked, with the way

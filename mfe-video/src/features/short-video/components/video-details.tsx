@@ -1,3 +1,5 @@
+import { mediaUrl } from '@kol/shared-sdk';
+import { formatDurationMs } from '@kol/shared-sdk';
 import { useState } from 'react';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
@@ -11,9 +13,7 @@ import {
 } from '@kol/shared-sdk';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { errorMessage } from '../../../lib/error-message';
-import { mediaUrl } from '../../../lib/media-url';
-import { formatDuration } from '../../../lib/shots';
-import { videoTypeLabel } from '../../../lib/video-types';
+import { videoTypeLabel } from '@kol/shared-sdk';
 
 interface VideoDetailsProps {
   work: WorkDetail;
@@ -97,7 +97,7 @@ export function VideoDetails({
       </Flex>
       <Typography.Text type="secondary">
         {videoTypeLabel(work.type)} · 时长{' '}
-        {durationMs === null ? '读取中' : formatDuration(durationMs)}
+        {durationMs === null ? '读取中' : formatDurationMs(durationMs)}
       </Typography.Text>
       <Flex gap={8} align="center" wrap>
         <Typography.Text>状态</Typography.Text>

@@ -1,5 +1,5 @@
+import { mediaUrl } from '@kol/shared-sdk';
 import { Image } from 'antd';
-import { mediaUrl } from '../../../lib/media-url';
 
 interface VideoPlayerProps {
   videoUrl: string;

@@ -1,8 +1,8 @@
+import { mediaUrl } from '@kol/shared-sdk';
 import { Alert, Button, Card, Col, Flex, Image, Input, Row, Spin, Tag, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { Role, Shot } from '@kol/shared-sdk';
 import type { PictureState } from '../../../hooks/use-image-tasks';
-import { mediaUrl } from '../../../lib/media-url';
 
 interface ShotPictureCardProps {
   shot: Shot;

@@ -1,7 +1,7 @@
+import { mediaUrl } from '@kol/shared-sdk';
+import { formatDurationMs } from '@kol/shared-sdk';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { mediaUrl } from '../../../lib/media-url';
-import { formatDuration } from '../../../lib/shots';
 import type { SpeechOutput } from '../api/use-speech';
 
 /** The spoken text: a player and its files to download. */
@@ -16,7 +16,7 @@ export function SpeechResult({ output }: { output: SpeechOutput }) {
         style={{ width: '100%' }}
       />
       <Typography.Text type="secondary">
-        时长 {formatDuration(output.durationMs)}
+        时长 {formatDurationMs(output.durationMs)}
         {output.engine ? ` · ${output.engine}` : ''}
       </Typography.Text>
       {output.note && <Alert type="info" showIcon title={output.note} />}

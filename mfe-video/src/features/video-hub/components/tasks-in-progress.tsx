@@ -2,8 +2,8 @@ import { Alert, Button, Card, Flex, Progress, Skeleton, Typography } from 'antd'
 import { Link } from 'react-router-dom';
 import { isRunning, useRecentTasks } from '../../../hooks/use-recent-tasks';
 import { pagePath, usePhoneLayout } from '../../../lib/phone';
-import { stageName } from '../../../lib/stages';
-import { videoTypeLabel } from '../../../lib/video-types';
+import { stageName } from '@kol/shared-sdk';
+import { videoTypeLabel } from '@kol/shared-sdk';
 
 /** The user's videos being made right now, each leading to its progress. */
 export function TasksInProgress() {

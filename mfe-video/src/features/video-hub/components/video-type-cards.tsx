@@ -11,7 +11,7 @@ import {
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { useUsageLimits } from '../../../hooks/use-usage-limits';
 import { usePageNavigate, usePhoneLayout } from '../../../lib/phone';
-import { VIDEO_TYPES, type VideoTypeEntry } from '../../../lib/video-types';
+import { VIDEO_TYPES, type VideoTypeEntry } from '@kol/shared-sdk';
 
 function rewardOf(limits: UsageLimits, entry: VideoTypeEntry): number {
   const field = QUOTA_FIELDS[QUOTA_TYPE_OF_PROJECT[entry.type]].reward;

@@ -1,7 +1,7 @@
+import { formatDurationMs } from '@kol/shared-sdk';
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Radio, Spin, Tag, Typography } from 'antd';
 import { AudioPreview } from '../../../components/audio-preview';
-import { formatDuration } from '../../../lib/shots';
 import { useMusic } from '../api/use-music';
 
 /** `musicId` 0 is no music; no choice at all lets the server pick the work's default track. */
@@ -64,7 +64,7 @@ export function MusicPicker({ value, onChange }: MusicPickerProps) {
                 <Radio value={track.musicId}>
                   {track.name}
                   <Typography.Text type="secondary" style={{ marginLeft: 6, fontSize: 12 }}>
-                    {formatDuration(track.durationMs)}
+                    {formatDurationMs(track.durationMs)}
                   </Typography.Text>
                 </Radio>
                 {track.tags.map((tag) => (

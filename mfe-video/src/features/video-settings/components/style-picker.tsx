@@ -1,5 +1,5 @@
+import { mediaUrl } from '@kol/shared-sdk';
 import { Alert, Button, Card, Col, Radio, Row, Skeleton, Typography } from 'antd';
-import { mediaUrl } from '../../../lib/media-url';
 import { useImageStyles } from '../api/use-image-styles';
 
 /** No style: the pictures are drawn from the shot's words alone. */

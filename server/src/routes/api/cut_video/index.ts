@@ -28,12 +28,13 @@ import {
   materialFileNames,
   materialsDir,
 } from '../../../media/materials';
-import { CUT_TTS_TYPES, CUT_VIDEO_TYPES } from '../../../media/merge-pipeline';
+import { CUT_TTS_TYPES, CUT_VIDEO_TYPES, latestVideoPictures } from '../../../media/merge-pipeline';
 import { ambientTrackByMusicId } from '../../../media/music';
-import { cleanScript, mediaUrl } from '../../../media/pipeline-kit';
+import { cleanScript, exists, mediaUrl } from '../../../media/pipeline-kit';
 import { DEFAULT_VOICE_ID } from '../../../media/speech/espeak';
 import { requireVoice } from '../../../media/voice-tries';
 import type { CutVideoRecord, StoredCutSegment } from '../../../repositories/cut-videos';
+import { pictureFile } from '../../../roles/pictures';
 import { defineRoute } from '../../define-route';
 
 /** The built-in loops are the same for everyone and change only with a release. */
@@ -43,6 +44,7 @@ const toApi = (cut: CutVideoRecord): CutVideo => ({
   workId: cut.workId,
   voiceId: cut.voiceId,
   musicId: cut.musicId,
+  musicVolume: cut.musicVolume,
   finished: cut.finished,
   segments: cut.segments.map((s, index) => ({
     index,
@@ -52,6 +54,9 @@ const toApi = (cut: CutVideoRecord): CutVideo => ({
     endMs: s.endMs,
     audioUrl: s.audio ? mediaUrl(s.audio) : '',
     audioDurationMs: s.audioDurationMs,
+    ...(s.imageUrl ? { imageUrl: s.imageUrl } : {}),
+    ...(s.voiceId ? { voiceId: s.voiceId } : {}),
+    ...(s.speed !== undefined ? { speed: s.speed } : {}),
   })),
 });
 
@@ -83,28 +88,46 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
     const work = await cutWork(userId, workId);
     const existing = await app.cutVideos.find(userId, workId);
     if (existing) return existing;
-    const sentences = splitSentences(cleanScript(work.text));
-    if (sentences.length === 0) throw badRequest('「文案」为空，请先填写文案');
     // Decompression videos show their background; the other types their own shot pictures.
     const withBackground =
       work.type === ProjectType.decompression || work.type === ProjectType.decompressionOverseas;
-    let materialId: number | null = null;
-    let endMs = 0;
-    if (withBackground) {
-      const chosen = work.settings.backgroundMaterialId ?? DEFAULT_MATERIAL_ID;
-      const length = await materialLength(userId, chosen);
-      // A background that is gone falls back to the first built-in (the user can change it).
-      materialId = length ? chosen : DEFAULT_MATERIAL_ID;
-      endMs = length || MATERIAL_SECONDS * 1000;
+    let segments: StoredCutSegment[];
+    if (!withBackground && work.shots.length > 0) {
+      // A work made of shots is edited shot by shot: its caption, and the picture its newest
+      // video showed (or the one drawn on the shots page).
+      const drawn = (await latestVideoPictures(app.db, userId, workId)).images.map((image) =>
+        image ? mediaUrl(image) : '',
+      );
+      segments = work.shots.slice(0, 500).map((shot, i) => ({
+        text: shot.caption,
+        materialId: null,
+        startMs: 0,
+        endMs: 0,
+        audio: '',
+        audioDurationMs: 0,
+        ...(shot.imageUrl || drawn[i] ? { imageUrl: shot.imageUrl || drawn[i] } : {}),
+      }));
+    } else {
+      const sentences = splitSentences(cleanScript(work.text));
+      if (sentences.length === 0) throw badRequest('「文案」为空，请先填写文案');
+      let materialId: number | null = null;
+      let endMs = 0;
+      if (withBackground) {
+        const chosen = work.settings.backgroundMaterialId ?? DEFAULT_MATERIAL_ID;
+        const length = await materialLength(userId, chosen);
+        // A background that is gone falls back to the first built-in (the user can change it).
+        materialId = length ? chosen : DEFAULT_MATERIAL_ID;
+        endMs = length || MATERIAL_SECONDS * 1000;
+      }
+      segments = sentences.slice(0, 500).map((text) => ({
+        text,
+        materialId,
+        startMs: 0,
+        endMs,
+        audio: '',
+        audioDurationMs: 0,
+      }));
     }
-    const segments: StoredCutSegment[] = sentences.slice(0, 500).map((text) => ({
-      text,
-      materialId,
-      startMs: 0,
-      endMs,
-      audio: '',
-      audioDurationMs: 0,
-    }));
     const voiceId =
       work.settings.voiceId ??
       (work.type === ProjectType.decompressionOverseas ? ENGLISH_VOICE_ID : DEFAULT_VOICE_ID);
@@ -136,8 +159,18 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
         if (length > 0 && segment.endMs > length + 50)
           throw badRequest(`第 ${n} 个片段的结束时间超出了素材长度（${length} 毫秒）`);
       }
+      const imageUrl = segment.materialId === null ? segment.imageUrl?.trim() || '' : '';
+      if (imageUrl && !(await ownPicture(userId, imageUrl)))
+        throw badRequest(`第 ${n} 个片段的「画面」不存在或不属于你`);
+      if (segment.voiceId !== undefined) requireVoice(app.config.tts, segment.voiceId);
+      // Audio stays only while it says this text in this voice at this speed.
       const kept = stored.find(
-        (s) => s.audio && s.text === text && mediaUrl(s.audio) === segment.audioUrl,
+        (s) =>
+          s.audio &&
+          s.text === text &&
+          mediaUrl(s.audio) === segment.audioUrl &&
+          s.voiceId === segment.voiceId &&
+          s.speed === segment.speed,
       );
       result.push({
         text,
@@ -146,9 +179,25 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
         endMs: segment.materialId === null ? 0 : segment.endMs,
         audio: kept?.audio ?? '',
         audioDurationMs: kept?.audioDurationMs ?? 0,
+        ...(imageUrl ? { imageUrl } : {}),
+        ...(segment.voiceId !== undefined ? { voiceId: segment.voiceId } : {}),
+        ...(segment.speed !== undefined ? { speed: segment.speed } : {}),
       });
     }
     return result;
+  }
+
+  /** A picture of the user's: one they had drawn (/media/<their id>/…) or uploaded. */
+  async function ownPicture(userId: number, url: string): Promise<boolean> {
+    const uploaded = url.startsWith('/uploads/')
+      ? await app.uploads.findOwnedByUrl(userId, url)
+      : null;
+    if (url.startsWith('/uploads/') && !uploaded) return false;
+    const file = await pictureFile(url, userId, {
+      mediaDir: app.config.mediaDir,
+      ...(uploaded ? { uploadsDir: app.config.uploadsDir } : {}),
+    });
+    return file !== null && (await exists(file));
   }
 
   async function checkMusic(userId: number, musicId: number): Promise<void> {
@@ -188,6 +237,7 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
     const updated = await app.cutVideos.update(user.id, body.workId, {
       segments,
       ...(body.musicId !== undefined ? { musicId: body.musicId } : {}),
+      ...(body.musicVolume !== undefined ? { musicVolume: body.musicVolume } : {}),
     });
     if (!updated) throw notFound('作品不存在');
     return toApi(updated);
@@ -199,14 +249,20 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
     if (!(CUT_TTS_TYPES as readonly number[]).includes(work.type))
       throw badRequest('该视频类型暂不支持片段配音');
     requireVoice(app.config.tts, body.voiceId);
-    await cutVideoOf(user.id, body.workId);
+    const cut = await cutVideoOf(user.id, body.workId);
+    const missing = body.indexes?.find((i) => i >= cut.segments.length);
+    if (missing !== undefined) throw badRequest(`第 ${missing + 1} 个片段不存在`);
     // A second one while one runs: 409 from startTask.
     return app.videoTasks.startTask({
       userId: user.id,
       workId: work.workId,
       type: work.type,
       kind: 'cut-speech',
-      input: { voiceId: body.voiceId, speed: body.speed ?? 1 },
+      input: {
+        voiceId: body.voiceId,
+        speed: body.speed ?? 1,
+        ...(body.indexes ? { indexes: [...new Set(body.indexes)] } : {}),
+      },
     });
   });
 

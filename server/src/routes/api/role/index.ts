@@ -53,7 +53,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     const user = await app.auth.requireUser(request, reply);
     if (body.taskId !== undefined) await ownRoleTask(app, user.id, body.taskId);
     await checkRoleFields(app, user.id, body);
-    const role = await saveRole(body.name, () =>
+    const role = await saveRole(body.name, body.taskId === undefined, () =>
       app.roles.add(user.id, {
         taskId: body.taskId ?? null,
         name: body.name,
@@ -62,6 +62,8 @@ export default async function roleRoutes(app: FastifyInstance) {
           ? { referenceImageUrl: body.referenceImageUrl }
           : {}),
         loraId: body.loraId ?? null,
+        // A role of a task is of the task's type; a library role keeps the kind it is given.
+        ...(body.taskId === undefined ? { type: body.type ?? null } : {}),
         seed: newSeed(),
       }),
     );
@@ -70,10 +72,12 @@ export default async function roleRoutes(app: FastifyInstance) {
 
   defineRoute(app, roleEndpoints.updateRole, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    await ownRole(app, user.id, body.roleId);
+    const current = await ownRole(app, user.id, body.roleId);
     await checkRoleFields(app, user.id, body);
     const { roleId, ...patch } = body;
-    const role = await saveRole(body.name ?? '', () => app.roles.update(user.id, roleId, patch));
+    const role = await saveRole(body.name ?? '', current.taskId === null, () =>
+      app.roles.update(user.id, roleId, patch),
+    );
     if (!role) throw notFound('「角色」不存在或不属于你');
     return roleOf(role);
   });

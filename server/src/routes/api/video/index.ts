@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ProjectType,
-  videoEndpoints,
-  type WorkDetail,
-  type WorkResult,
-} from '@kol/shared-sdk/contracts';
+import { ProjectType, videoEndpoints, type WorkDetail } from '@kol/shared-sdk/contracts';
 import { badRequest, notFound } from '../../../http/api-error';
 import { synthesizeTry } from '../../../media/voice-tries';
 import { flaggedTermsMessage } from '../../../library/vocabulary';
@@ -174,25 +169,7 @@ export default async function videoRoutes(app: FastifyInstance) {
     if (query.workId === undefined) throw badRequest('请提供「作品」或「任务编号」');
     const work = await app.works.find(user.id, query.workId);
     if (!work) throw notFound(WORK_NOT_FOUND);
-    const result = await app.videoTasks.getWorkProgress(user.id, query.workId);
-    // A work never generated: nothing is running and nothing is made (the works list shows
-    // such a work the same way).
-    return (
-      result ??
-      ({
-        workId: work.workId,
-        taskId: null,
-        state: 'succeeded',
-        stage: '',
-        progress: 0,
-        etaSeconds: null,
-        stages: [],
-        videoUrl: '',
-        srtUrl: '',
-        coverUrl: '',
-        error: null,
-      } satisfies WorkResult)
-    );
+    return app.videoTasks.getWorkProgress(user.id, query.workId);
   });
 
   defineRoute(

@@ -70,23 +70,10 @@ export default async function videoProgressRoutes(app: FastifyInstance) {
         raw.write(`event: ${done ? 'done' : 'progress'}\ndata: ${JSON.stringify(result)}\n\n`);
         if (done) close();
       };
-      const empty = (): WorkResult => ({
-        workId,
-        taskId: null,
-        state: 'succeeded',
-        stage: '',
-        progress: 0,
-        etaSeconds: null,
-        stages: [],
-        videoUrl: '',
-        srtUrl: '',
-        coverUrl: '',
-        error: null,
-      });
       const refresh = async () => {
         if (closed) return;
         try {
-          send((await app.videoTasks.getWorkProgress(user.id, workId)) ?? empty());
+          send(await app.videoTasks.getWorkProgress(user.id, workId));
         } catch (error) {
           request.log.warn({ err: error, workId }, 'video progress read failed');
         }

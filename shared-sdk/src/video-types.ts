@@ -1,6 +1,10 @@
-import { ProjectType, QUOTA_TYPE_LABELS, QUOTA_TYPE_OF_PROJECT } from '@kol/shared-sdk';
+import { ProjectType } from './enums';
+import { QUOTA_TYPE_LABELS, QUOTA_TYPE_OF_PROJECT } from './quota';
 
-/** A video type as the composition hub offers it: its name, what it makes and where it starts. */
+/**
+ * A video type as the composition hub offers it and the works pages link to it: its name, what
+ * it makes and where its flow starts.
+ */
 export interface VideoTypeEntry {
   type: ProjectType;
   label: string;

@@ -1,4 +1,4 @@
-import { httpClient } from '@kol/shared-sdk';
+import { httpClient } from './client';
 
 /**
  * A `/media/…` or `/uploads/…` address as the browser should load it: the server answers them

@@ -1,0 +1,228 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
+import { SoundOutlined } from '@ant-design/icons';
+import {
+  videoTypeLabel,
+  type CutVideo,
+  type Material,
+  type ProjectType,
+  type WorkDetail,
+  type WorkResult,
+} from '@kol/shared-sdk';
+import { useCutDraft } from '../api/use-cut-draft';
+import { useMaterials, useMusic, useVoices } from '../api/use-editor-options';
+import { useRedraw } from '../api/use-redraw';
+import { useSegmentSpeech } from '../api/use-segment-speech';
+import { useVideoProgress } from '../api/use-video-progress';
+import type { CutEditorTiming } from '../constants';
+import { moveSegment, patchSegment, unspokenCount, type LocalSegment } from '../model';
+import { MergeButton } from './merge-button';
+import { MusicControls } from './music-controls';
+import { SaveIndicator } from './save-indicator';
+import { SegmentPanel } from './segment-panel';
+import { Timeline } from './timeline';
+import { VideoSection } from './video-section';
+
+interface CutEditorProps {
+  work: WorkDetail;
+  cut: CutVideo;
+  result: WorkResult | null;
+  resultError: string | null;
+  timing: CutEditorTiming;
+}
+
+/**
+ * The editor of a work's cut video: the current video on top, the segments' timeline, the
+ * chosen segment's panel, the music, and 全部配音 / 重新合成. Every edit is saved as it is made.
+ */
+export function CutEditor({ work, cut, result, resultError, timing }: CutEditorProps) {
+  const workId = work.workId;
+  const type = work.type as ProjectType;
+  const { draft, status, edit, editSegment, flush, adoptFetched, currentSegments } = useCutDraft(
+    workId,
+    cut,
+    timing.saveDelayMs,
+  );
+  const voices = useVoices();
+  const music = useMusic();
+  const withMaterials = draft.segments.some((segment) => segment.materialId !== null);
+  const materialList = useMaterials(withMaterials);
+  const materials = useMemo(
+    () => new Map<number, Material>(materialList.items.map((m) => [m.materialId, m])),
+    [materialList.items],
+  );
+  const [selectedKey, setSelectedKey] = useState<string | null>(
+    () => draft.segments[0]?.key ?? null,
+  );
+
+  const progress = useVideoProgress({
+    workId,
+    initial: result,
+    progressPollMs: timing.progressPollMs,
+  });
+  const speech = useSegmentSpeech({
+    workId,
+    voiceId: cut.voiceId || voices.items[0]?.voiceId,
+    taskPollMs: timing.taskPollMs,
+    flush,
+    segments: currentSegments,
+    onFetched: adoptFetched,
+  });
+  const onDrawn = useCallback(
+    (key: string, imageUrl: string) => {
+      editSegment(key, (segment) => patchSegment(segment, { imageUrl }));
+      void flush();
+    },
+    [editSegment, flush],
+  );
+  const { drawing, redraw } = useRedraw({ workId, taskPollMs: timing.taskPollMs, onDrawn });
+
+  const moveSegmentAt = useCallback(
+    (from: number, to: number) =>
+      edit((current) => ({ ...current, segments: moveSegment(current.segments, from, to) })),
+    [edit],
+  );
+  const changeMusic = useCallback(
+    (change: { musicId?: number | null; musicVolume?: number | null }) =>
+      edit((current) => ({ ...current, ...change })),
+    [edit],
+  );
+
+  const voiceName = (voiceId: string | undefined) =>
+    voices.items.find((voice) => voice.voiceId === voiceId)?.name ?? voiceId ?? '默认配音';
+  const voiceNameOf = (segment: LocalSegment) =>
+    segment.voiceId ? voiceName(segment.voiceId) : `${voiceName(cut.voiceId)}（整体）`;
+
+  const selectedIndex = draft.segments.findIndex((segment) => segment.key === selectedKey);
+  const selected = draft.segments[selectedIndex];
+  const speakingKeys = speech.run?.keys ?? [];
+  const drawingKeys = Object.entries(drawing)
+    .filter(([, state]) => state.busy)
+    .map(([key]) => key);
+  const unspoken = unspokenCount(draft.segments);
+  const resend =
+    progress.result?.state === 'failed' &&
+    progress.startedTask !== null &&
+    progress.result.taskId === progress.startedTask;
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1200, width: '100%' }}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Flex align="center" gap={8} wrap>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            视频编辑 · {work.title}
+          </Typography.Title>
+          <Tag>{videoTypeLabel(type)}</Tag>
+        </Flex>
+        <SaveIndicator status={status} onRetry={() => void flush()} />
+      </Flex>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={10}>
+          <Card size="small" title="当前视频">
+            <VideoSection
+              result={progress.result}
+              resultError={resultError}
+              video={progress.video}
+              running={progress.running}
+              polling={progress.polling}
+              madeHere={progress.madeHere}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} md={14}>
+          <Card size="small" title="配音与合成">
+            <Flex vertical gap={16}>
+              <Typography.Text type="secondary">
+                共 {draft.segments.length} 个片段
+                {unspoken > 0 ? `，${unspoken} 个未配音` : '，都已配音'}
+                。改过的片段需重新配音后才能合成。
+              </Typography.Text>
+              <Flex gap={8} wrap>
+                <Button
+                  icon={<SoundOutlined />}
+                  loading={speech.run?.all === true}
+                  disabled={speech.run !== null}
+                  onClick={() => void speech.speak()}
+                >
+                  全部配音
+                </Button>
+                <MergeButton
+                  workId={workId}
+                  type={type}
+                  unspoken={unspoken}
+                  busy={progress.running || speech.run !== null}
+                  resend={resend}
+                  flush={flush}
+                  onSpeakAll={() => void speech.speak()}
+                  onStarted={progress.started}
+                />
+              </Flex>
+              {speech.failure && (
+                <Typography.Text type="danger">配音失败：{speech.failure}</Typography.Text>
+              )}
+              <MusicControls
+                musicId={draft.musicId}
+                musicVolume={draft.musicVolume}
+                tracks={music.items}
+                loading={music.loading}
+                error={music.error}
+                onChange={changeMusic}
+              />
+            </Flex>
+          </Card>
+        </Col>
+      </Row>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card size="small" title="时间线（拖动或用箭头调整顺序）">
+            {draft.segments.length === 0 ? (
+              <Empty description="没有片段" />
+            ) : (
+              <Timeline
+                segments={draft.segments}
+                selectedKey={selectedKey}
+                speakingKeys={speakingKeys}
+                drawingKeys={drawingKeys}
+                voiceNameOf={voiceNameOf}
+                materials={materials}
+                onSelect={setSelectedKey}
+                onMove={moveSegmentAt}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <div style={{ position: 'sticky', top: 16 }}>
+            {selected ? (
+              <SegmentPanel
+                key={selected.key}
+                segment={selected}
+                position={selectedIndex}
+                voices={voices.items}
+                voicesError={voices.error}
+                overallVoiceId={cut.voiceId || undefined}
+                material={
+                  selected.materialId === null ? undefined : materials.get(selected.materialId)
+                }
+                onChange={(patch) =>
+                  editSegment(selected.key, (segment) => patchSegment(segment, patch))
+                }
+                speechBusy={speech.run !== null}
+                speaking={speakingKeys.includes(selected.key)}
+                onRegenerate={() => void speech.speak([selected.key])}
+                redraw={drawing[selected.key]}
+                onRedraw={(prompt) => void redraw(selected.key, prompt)}
+              />
+            ) : (
+              <Card size="small">
+                <Empty description="点选左侧的片段进行编辑" />
+              </Card>
+            )}
+          </div>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

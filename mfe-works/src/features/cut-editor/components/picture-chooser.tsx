@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Alert, App, Button, Empty, Flex, Modal, Pagination, Spin, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  IMAGE_UPLOAD_MIME_TYPES,
+  getUploadedImages,
+  imageUploadProblem,
+  mediaUrl,
+  uploadImage,
+  type UploadedImage,
+} from '@kol/shared-sdk';
+import { errorMessage } from '../../../lib/error-message';
+import { UPLOADED_PAGE_SIZE } from '../constants';
+
+interface PictureChooserProps {
+  open: boolean;
+  onClose: () => void;
+  onChoose: (url: string) => void;
+}
+
+/** 选择已上传图片: the user's uploaded pictures a page at a time, or a new upload. */
+export function PictureChooser({ open, onClose, onChoose }: PictureChooserProps) {
+  const { message } = App.useApp();
+  const [pageIndex, setPageIndex] = useState(1);
+  const [page, setPage] = useState<{ items: UploadedImage[]; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const [uploading, setUploading] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    getUploadedImages({ pageIndex, pageSize: UPLOADED_PAGE_SIZE }).then(
+      (answer) => {
+        if (!live) return;
+        setPage(answer);
+        setError(null);
+      },
+      (reason: unknown) => live && setError(errorMessage(reason)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, pageIndex, version]);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = imageUploadProblem(file);
+    if (problem) {
+      void message.error(problem);
+      return;
+    }
+    setUploading(true);
+    try {
+      const { url } = await uploadImage(file, file.name);
+      void message.success('图片已上传');
+      onChoose(url);
+    } catch (reason) {
+      void message.error(`上传失败：${errorMessage(reason)}`);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Modal title="选择已上传图片" open={open} onCancel={onClose} footer={null} width={720}>
+      <Flex vertical gap={12}>
+        <Flex gap={8} align="center" wrap>
+          <input
+            ref={input}
+            type="file"
+            accept={IMAGE_UPLOAD_MIME_TYPES.join(',')}
+            aria-label="上传新图片"
+            style={{ display: 'none' }}
+            onChange={(event) => void upload(event)}
+          />
+          <Button
+            icon={<UploadOutlined />}
+            loading={uploading}
+            onClick={() => input.current?.click()}
+          >
+            上传新图片
+          </Button>
+          <Typography.Text type="secondary">JPEG、PNG 或 WebP，至多 5 MB</Typography.Text>
+        </Flex>
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            title={`图片加载失败：${error}`}
+            action={
+              <Button size="small" onClick={() => setVersion((count) => count + 1)}>
+                重试
+              </Button>
+            }
+          />
+        )}
+        {!page && !error ? (
+          <Spin />
+        ) : page && page.items.length === 0 ? (
+          <Empty description="还没有上传过图片" />
+        ) : (
+          page && (
+            <Flex gap={8} wrap>
+              {page.items.map((image) => (
+                <button
+                  key={image.url}
+                  type="button"
+                  aria-label={`选择图片 ${image.name}`}
+                  onClick={() => onChoose(image.url)}
+                  style={{
+                    padding: 0,
+                    border: '1px solid #d9d9d9',
+                    borderRadius: 4,
+                    background: 'none',
+                    cursor: 'pointer',
+                  }}
+                >
+                  <img
+                    src={mediaUrl(image.url)}
+                    alt={image.name}
+                    width={96}
+                    height={128}
+                    style={{ objectFit: 'cover', display: 'block' }}
+                  />
+                </button>
+              ))}
+            </Flex>
+          )
+        )}
+        {page && page.total > UPLOADED_PAGE_SIZE && (
+          <Pagination
+            current={pageIndex}
+            pageSize={UPLOADED_PAGE_SIZE}
+            total={page.total}
+            showSizeChanger={false}
+            onChange={setPageIndex}
+            style={{ alignSelf: 'center' }}
+          />
+        )}
+      </Flex>
+    </Modal>
+  );
+}

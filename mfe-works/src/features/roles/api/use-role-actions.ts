@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { App } from 'antd';
+import {
+  addRole,
+  deleteRole,
+  imageUploadProblem,
+  updateRole,
+  uploadImage,
+  type Role,
+} from '@kol/shared-sdk';
+import { errorMessage } from '../../../lib/error-message';
+import type { RoleType } from '../role-types';
+
+/** What the role form sends: a library role has no task, only a kind. */
+export interface RoleFields {
+  name: string;
+  type: RoleType;
+  description: string;
+}
+
+/**
+ * Changes to library roles: create and edit (`add` without a task, `update`), delete, and a
+ * reference picture (`upload_image`, then `update` with its address). Each refreshes the list.
+ */
+export function useRoleActions(reload: () => void) {
+  const { message } = App.useApp();
+  const [uploadingId, setUploadingId] = useState<number | null>(null);
+
+  /** Creates (no role) or edits one; a refusal is thrown so the form stays open with it. */
+  const save = async (role: Role | null, fields: RoleFields): Promise<Role> => {
+    const body = { name: fields.name.trim(), description: fields.description, type: fields.type };
+    const saved = role ? await updateRole({ roleId: role.roleId, ...body }) : await addRole(body);
+    void message.success(role ? '角色已保存' : '角色已创建');
+    reload();
+    return saved;
+  };
+
+  /** Deletes one; a refusal is shown and thrown, so the confirmation stays open. */
+  const remove = async (role: Role) => {
+    try {
+      await deleteRole({ roleId: role.roleId });
+    } catch (error) {
+      void message.error(errorMessage(error));
+      throw error;
+    }
+    void message.success(`已删除角色「${role.name}」`);
+  };
+
+  /** Checks the file here (type, size) so a refused one never reaches the server. */
+  const uploadReference = async (role: Role, file: File) => {
+    const problem = imageUploadProblem(file);
+    if (problem) {
+      void message.error(problem);
+      return;
+    }
+    setUploadingId(role.roleId);
+    try {
+      const { url } = await uploadImage(file, file.name);
+      await updateRole({ roleId: role.roleId, referenceImageUrl: url });
+      void message.success(`「${role.name}」的参考图已更新`);
+      reload();
+    } catch (error) {
+      void message.error(errorMessage(error));
+    } finally {
+      setUploadingId(null);
+    }
+  };
+
+  return { save, remove, uploadReference, uploadingId };
+}

@@ -1,0 +1,594 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QUOTA_FIELDS, type UsageLimits, type WorkSummary } from '@kol/shared-sdk';
+import {
+  ok,
+  refuse,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
+import { WORK_LISTS, type WorkList } from '../../lib/work-lists';
+import { demoUser, demoWorkSummary } from '../../testing/fixtures';
+import { renderWithHost } from '../../testing/render';
+import { WorksListPage } from '../works-list-page';
+
+let backend: FakeBackend | undefined;
+
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+/** Polls quickly so a test of a running work takes a fraction of a second. */
+const POLL_MS = 60;
+
+function listAt(path: string): WorkList {
+  const list = WORK_LISTS.find((entry) => entry.path === path);
+  if (!list) throw new Error(`no works list at ${path}`);
+  return list;
+}
+
+/** Every usage-limit field at the same value. */
+function limitsOf(value: number): UsageLimits {
+  return Object.fromEntries(
+    Object.values(QUOTA_FIELDS)
+      .flatMap((fields) => Object.values(fields))
+      .filter((field) => field !== null)
+      .map((field) => [field, value]),
+  ) as UsageLimits;
+}
+
+/** A comic clip work that has been made: its task done, its video and captions there. */
+function madeWork(workId: number, overrides: Partial<WorkSummary> = {}): WorkSummary {
+  return demoWorkSummary(workId, {
+    title: `视频 ${workId}`,
+    taskId: `task-${workId}`,
+    state: 'succeeded',
+    progress: 100,
+    coverUrl: `/media/works/${workId}/cover.jpg`,
+    videoUrl: `/media/works/${workId}/video.mp4`,
+    srtUrl: `/media/works/${workId}/video.srt`,
+    durationMs: 83_400,
+    ...overrides,
+  });
+}
+
+/** A store of works that get_works filters (type, flag, title) and pages as the server does. */
+function worksRoutes(works: WorkSummary[], overrides: FakeRoutes = {}): FakeRoutes {
+  const find = (workId: unknown) => {
+    const work = works.find((entry) => entry.workId === Number(workId));
+    if (!work) throw new Error(`no work ${String(workId)}`);
+    return work;
+  };
+  return {
+    'GET /api/video/get_works': ({ query }) => {
+      const matching = works.filter(
+        (work) =>
+          (query.type === undefined || work.type === Number(query.type)) &&
+          (query.flag === undefined || work.flag === Number(query.flag)) &&
+          work.title.includes(query.keyword ?? ''),
+      );
+      const size = Number(query.pageSize);
+      const start = (Number(query.pageIndex) - 1) * size;
+      return ok({ items: matching.slice(start, start + size), total: matching.length });
+    },
+    'GET /api/user/get_user_limit_info': () => ok(limitsOf(3)),
+    'GET /api/video/regenerate_video': ({ query }) => {
+      Object.assign(find(query.workId), { taskId: 'task-new', state: 'queued', progress: 0 });
+      return ok({ taskId: 'task-new' });
+    },
+    'GET /api/video/update_video_status': ({ query }) => {
+      find(query.workId).flag = Number(query.flag);
+      return ok(null);
+    },
+    'POST /api/video/save_video_info': ({ body }) => {
+      const { workId, title } = body as { workId: number; title: string };
+      find(workId).title = title;
+      return ok(null);
+    },
+    'GET /api/video/delete_work': ({ query }) => {
+      works.splice(works.indexOf(find(query.workId)), 1);
+      return ok(null);
+    },
+    ...overrides,
+  };
+}
+
+interface RenderOptions {
+  path?: string;
+  /** The address after the path (`?tab=works…`). */
+  search?: string;
+  routes?: FakeRoutes;
+  user?: ReturnType<typeof demoUser>;
+}
+
+async function renderList(works: WorkSummary[], options: RenderOptions = {}) {
+  const path = options.path ?? '/work/comics';
+  backend = await startFakeBackend(worksRoutes(works, options.routes));
+  const view = renderWithHost(<WorksListPage list={listAt(path)} pollIntervalMs={POLL_MS} />, {
+    route: `${path}${options.search ?? ''}`,
+    user: options.user ?? demoUser({ templateIds: [0, 1, 2, 3, 4, 5, 6], functionalLevel: 1 }),
+  });
+  return { ...view, server: backend };
+}
+
+const listCalls = (server: FakeBackend) =>
+  server.calls('GET', '/api/video/get_works').map((call) => call.query);
+const card = (workId: number) => screen.getByTestId(`work-card-${workId}`);
+const location = () => screen.getByTestId('location').textContent;
+/** The confirmation or form dialog opened last (role queries over the whole page are slow). */
+const openDialog = () =>
+  waitFor(() => {
+    const dialog = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].at(-1);
+    if (!dialog) throw new Error('no dialog');
+    return dialog;
+  });
+const tab = (name: string) => {
+  const tabs = document.querySelector<HTMLElement>('[role="tablist"]');
+  if (!tabs) throw new Error('no tabs');
+  return within(tabs).getByRole('tab', { name });
+};
+
+describe('works lists: tabs, paging, search and the address', () => {
+  it('lists the domestic drafts first, 12 a page, and the 作品 tab asks for flag 1', async () => {
+    const works = [
+      ...Array.from({ length: 13 }, (_, index) => madeWork(index + 1)),
+      madeWork(20, { flag: 1, title: '已发布的视频' }),
+      madeWork(21, { type: 5, title: '海外视频' }),
+    ];
+    const { server } = await renderList(works);
+    expect(await screen.findByText('视频 1')).toBeInTheDocument();
+    expect(screen.getByText('漫剪视频', { selector: 'h3' })).toBeInTheDocument();
+    expect(tab('草稿')).toHaveAttribute('aria-selected', 'true');
+    expect(within(screen.getByTestId('works-grid')).getAllByRole('group')).toHaveLength(12);
+    expect(screen.queryByText('已发布的视频')).not.toBeInTheDocument();
+    expect(listCalls(server)[0]).toEqual({ type: '0', flag: '0', pageIndex: '1', pageSize: '12' });
+
+    fireEvent.click(within(screen.getByTestId('works-pagination')).getByText('2'));
+    expect(await screen.findByText('视频 13')).toBeInTheDocument();
+    expect(listCalls(server).at(-1)).toEqual({
+      type: '0',
+      flag: '0',
+      pageIndex: '2',
+      pageSize: '12',
+    });
+    expect(location()).toBe('/work/comics?page=2');
+
+    // A tab switch lists another set: back to its first page.
+    fireEvent.click(tab('作品'));
+    expect(await screen.findByText('已发布的视频')).toBeInTheDocument();
+    expect(screen.queryByText('视频 1')).not.toBeInTheDocument();
+    expect(listCalls(server).at(-1)).toEqual({
+      type: '0',
+      flag: '1',
+      pageIndex: '1',
+      pageSize: '12',
+    });
+    expect(location()).toBe('/work/comics?tab=works');
+  });
+
+  it('reads the tab, page, keyword and type from the address, so a reload keeps them', async () => {
+    const works = Array.from({ length: 14 }, (_, index) =>
+      madeWork(index + 1, { type: 5, flag: 1, title: `星河 ${index + 1}` }),
+    );
+    const { server } = await renderList(works, { search: '?tab=works&page=2&keyword=星河&type=5' });
+    expect(await screen.findByText('星河 13')).toBeInTheDocument();
+    expect(listCalls(server)[0]).toEqual({
+      type: '5',
+      flag: '1',
+      keyword: '星河',
+      pageIndex: '2',
+      pageSize: '12',
+    });
+    expect(tab('作品')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('搜索作品')).toHaveValue('星河');
+    expect(within(screen.getByTestId('works-type-switch')).getByLabelText('海外')).toBeChecked();
+  });
+
+  it('switches between the domestic and overseas type of a two-type list, one type a call', async () => {
+    const works = [madeWork(1, { title: '国内的' }), madeWork(2, { type: 5, title: '海外的' })];
+    const { server } = await renderList(works);
+    expect(await screen.findByText('国内的')).toBeInTheDocument();
+    expect(screen.queryByText('海外的')).not.toBeInTheDocument();
+
+    fireEvent.click(within(screen.getByTestId('works-type-switch')).getByText('海外'));
+    expect(await screen.findByText('海外的')).toBeInTheDocument();
+    expect(screen.queryByText('国内的')).not.toBeInTheDocument();
+    expect(listCalls(server).at(-1)).toEqual({
+      type: '5',
+      flag: '0',
+      pageIndex: '1',
+      pageSize: '12',
+    });
+    expect(location()).toBe('/work/comics?type=5');
+    // The overseas card says so.
+    expect(within(card(2)).getByText('海外漫剪视频')).toBeInTheDocument();
+    expect(within(card(2)).getByText('海外')).toBeInTheDocument();
+  });
+
+  it('has no type switch on a one-type list and asks for its type', async () => {
+    const { server } = await renderList([madeWork(4, { type: 11, title: '漫剧一' })], {
+      path: '/work/anime',
+    });
+    expect(await screen.findByText('漫剧一')).toBeInTheDocument();
+    expect(screen.queryByTestId('works-type-switch')).not.toBeInTheDocument();
+    expect(listCalls(server)[0]).toEqual({ type: '11', flag: '0', pageIndex: '1', pageSize: '12' });
+    expect(within(card(4)).queryByText('海外')).not.toBeInTheDocument();
+  });
+
+  it('searches by title, says when nothing matches and clears the search', async () => {
+    const works = [madeWork(1, { title: '星河推文' }), madeWork(2, { title: '都市口播' })];
+    const { server } = await renderList(works);
+    await screen.findByText('星河推文');
+    fireEvent.change(screen.getByLabelText('搜索作品'), { target: { value: ' 都市 ' } });
+    fireEvent.click(screen.getByText(/^搜\s*索$/));
+    expect(await screen.findByText('都市口播')).toBeInTheDocument();
+    expect(screen.queryByText('星河推文')).not.toBeInTheDocument();
+    expect(listCalls(server).at(-1)).toEqual({
+      type: '0',
+      flag: '0',
+      keyword: '都市',
+      pageIndex: '1',
+      pageSize: '12',
+    });
+    expect(location()).toBe(`/work/comics?keyword=${encodeURIComponent('都市')}`);
+
+    fireEvent.change(screen.getByLabelText('搜索作品'), { target: { value: '没有这个' } });
+    fireEvent.click(screen.getByText(/^搜\s*索$/));
+    const empty = await screen.findByTestId('works-empty');
+    expect(empty).toHaveTextContent('没有找到标题包含“没有这个”的漫剪视频');
+    fireEvent.click(within(empty).getByRole('button', { name: '清除搜索' }));
+    expect(await screen.findByText('星河推文')).toBeInTheDocument();
+    expect(screen.getByLabelText('搜索作品')).toHaveValue('');
+    expect(location()).toBe('/work/comics');
+  });
+});
+
+describe('works lists: who may see them', () => {
+  it('says 没有权限 without the list template id, and never asks for the works', async () => {
+    const { server } = await renderList([madeWork(1)], { user: demoUser({ templateIds: [0] }) });
+    expect(await screen.findByText('没有权限')).toBeInTheDocument();
+    expect(
+      screen.getByText('你没有查看「漫剪视频」的权限，如需开通请联系我们。'),
+    ).toBeInTheDocument();
+    await settle(200);
+    expect(server.calls('GET', '/api/video/get_works')).toHaveLength(0);
+    expect(screen.queryByTestId('works-grid')).not.toBeInTheDocument();
+  });
+
+  it('blocks 反推视频 at functional level 0, and lists it at level 1', async () => {
+    const works = [madeWork(1, { type: 3, title: '反推一' })];
+    const blocked = await renderList(works, {
+      path: '/work/convert',
+      user: demoUser({ templateIds: [5], functionalLevel: 0 }),
+    });
+    expect(await screen.findByText('功能等级不足')).toBeInTheDocument();
+    expect(screen.getByText(/「反推视频」需要功能等级 1 及以上/)).toBeInTheDocument();
+    await settle(200);
+    expect(blocked.server.calls('GET', '/api/video/get_works')).toHaveLength(0);
+    blocked.unmount();
+    await backend?.close();
+
+    const allowed = await renderList(works, {
+      path: '/work/convert',
+      user: demoUser({ templateIds: [5], functionalLevel: 1 }),
+    });
+    expect(await screen.findByText('反推一')).toBeInTheDocument();
+    expect(listCalls(allowed.server)[0]).toEqual({
+      type: '3',
+      flag: '0',
+      pageIndex: '1',
+      pageSize: '12',
+    });
+  });
+});
+
+describe('works lists: the cards', () => {
+  it('shows each state: never made, being made, done, failed, cancelled', async () => {
+    const works = [
+      demoWorkSummary(1, { title: '只有文案' }),
+      madeWork(2, {
+        title: '正在做',
+        state: 'running',
+        stage: 'images',
+        progress: 42,
+        videoUrl: '',
+        srtUrl: '',
+        durationMs: 0,
+      }),
+      madeWork(3, { title: '做好了' }),
+      madeWork(4, {
+        title: '失败了',
+        state: 'failed',
+        failedStage: 'voice',
+        error: '配音服务超时',
+        videoUrl: '',
+        srtUrl: '',
+        durationMs: 0,
+      }),
+      madeWork(5, { title: '取消了', state: 'cancelled', videoUrl: '', srtUrl: '' }),
+    ];
+    // The running card keeps the page polling; answer it as running throughout.
+    await renderList(works);
+    await screen.findByText('只有文案');
+
+    expect(within(card(1)).getByText('未生成')).toBeInTheDocument();
+    expect(within(card(1)).getByRole('img', { name: '只有文案 暂无封面' })).toBeInTheDocument();
+    expect(within(card(1)).getByLabelText('去制作 只有文案')).toHaveAttribute(
+      'href',
+      '/video/caption?workId=1&videoType=0',
+    );
+    expect(within(card(1)).queryByLabelText('重新生成 只有文案')).not.toBeInTheDocument();
+    expect(within(card(1)).queryByLabelText('播放 只有文案')).not.toBeInTheDocument();
+
+    expect(within(card(2)).getByText('「画面」')).toBeInTheDocument();
+    expect(within(card(2)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '42');
+    expect(within(card(2)).getByLabelText('重新生成 正在做')).toBeDisabled();
+
+    expect(within(card(3)).getByText('已完成')).toBeInTheDocument();
+    expect(within(card(3)).getByText('时长 1分23秒')).toBeInTheDocument();
+    expect(within(card(3)).getByRole('img', { name: '做好了 封面' })).toHaveAttribute(
+      'src',
+      `${backend?.origin}/media/works/3/cover.jpg`,
+    );
+    expect(within(card(3)).getByText(/^更新于 2025-11-20/)).toBeInTheDocument();
+
+    expect(within(card(4)).getByText('失败')).toBeInTheDocument();
+    expect(within(card(4)).getByText('「配音」阶段失败：配音服务超时')).toBeInTheDocument();
+    expect(within(card(5)).getByText('已取消')).toBeInTheDocument();
+  });
+
+  it('starts a never-made work of another type at its flow', async () => {
+    await renderList([demoWorkSummary(6, { type: 2, title: '滚屏文案' })], {
+      path: '/work/scroll',
+    });
+    const make = await screen.findByLabelText('去制作 滚屏文案');
+    expect(make).toHaveAttribute('href', '/video/scroll');
+    fireEvent.click(make);
+    expect(location()).toBe('/video/scroll');
+  });
+
+  it('plays, downloads, opens and edits a made video', async () => {
+    await renderList([madeWork(3, { title: '做好了' })]);
+    fireEvent.click(await screen.findByLabelText('播放 做好了'));
+    const player = await screen.findByLabelText('视频播放器');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player).toHaveAttribute('src', `${backend?.origin}/media/works/3/video.mp4`);
+    expect(player).toHaveAttribute('controls');
+
+    const video = screen.getByLabelText('下载视频 做好了');
+    expect(video).toHaveAttribute('href', `${backend?.origin}/media/works/3/video.mp4`);
+    expect(video).toHaveAttribute('download', '做好了.mp4');
+    const captions = screen.getByLabelText('下载字幕 做好了');
+    expect(captions).toHaveAttribute('href', `${backend?.origin}/media/works/3/video.srt`);
+    expect(captions).toHaveAttribute('download', '做好了.srt');
+
+    expect(screen.getByLabelText('编辑 做好了')).toHaveAttribute('href', '/work/cut/3');
+    fireEvent.click(screen.getByLabelText('查看 做好了'));
+    expect(location()).toBe('/video/short/task-3');
+  });
+
+  it('goes to the editor from 编辑', async () => {
+    await renderList([madeWork(3, { title: '做好了' })]);
+    fireEvent.click(await screen.findByLabelText('编辑 做好了'));
+    expect(location()).toBe('/work/cut/3');
+  });
+});
+
+describe('works lists: the actions', () => {
+  it('regenerates after a confirmation that states the count spent and what is left', async () => {
+    const works = [madeWork(3, { title: '做好了' })];
+    // Left: the regular count plus the reward count.
+    const limits = { ...limitsOf(0), remainGenCount: 2, remainRewardsGenerateCount: 1 };
+    const { server } = await renderList(works, {
+      routes: { 'GET /api/user/get_user_limit_info': () => ok(limits) },
+    });
+    fireEvent.click(await screen.findByLabelText('重新生成 做好了'));
+    const dialog = await openDialog();
+    expect(dialog).toHaveTextContent('重新生成「做好了」？');
+    expect(dialog).toHaveTextContent('消耗 1 次「漫剪视频」生成次数（当前剩余 3 次）');
+    // The counts were asked again right before the confirmation.
+    expect(server.calls('GET', '/api/user/get_user_limit_info').length).toBeGreaterThanOrEqual(2);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '重新生成' }));
+    expect(await screen.findByText('已开始重新生成')).toBeInTheDocument();
+    expect(server.calls('GET', '/api/video/regenerate_video').map((call) => call.query)).toEqual([
+      { workId: '3' },
+    ]);
+    // The page is fetched again and shows the new task.
+    expect(await within(card(3)).findByText('生成中')).toBeInTheDocument();
+  });
+
+  it('shows the server refusal of a regeneration and keeps the confirmation open', async () => {
+    const { server } = await renderList([madeWork(3, { title: '做好了' })], {
+      routes: {
+        'GET /api/video/regenerate_video': () =>
+          refuse(402, '「漫剪视频」的生成次数已用完，请联系我们增加次数', 402),
+      },
+    });
+    fireEvent.click(await screen.findByLabelText('重新生成 做好了'));
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: '重新生成' }));
+    expect(
+      await screen.findByText('「漫剪视频」的生成次数已用完，请联系我们增加次数'),
+    ).toBeInTheDocument();
+    expect(server.calls('GET', '/api/video/regenerate_video')).toHaveLength(1);
+    await settle(300);
+    expect(dialog).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '重新生成' })).toBeEnabled();
+    expect(screen.getByText('已完成')).toBeInTheDocument();
+  });
+
+  it('disables 重新生成 when the type has no count left', async () => {
+    const { server } = await renderList([madeWork(3, { title: '做好了' })], {
+      routes: { 'GET /api/user/get_user_limit_info': () => ok(limitsOf(0)) },
+    });
+    await screen.findByText('做好了');
+    await waitFor(() => expect(screen.getByLabelText('重新生成 做好了')).toBeDisabled());
+    fireEvent.click(screen.getByLabelText('重新生成 做好了'));
+    await settle();
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(server.calls('GET', '/api/video/regenerate_video')).toHaveLength(0);
+  });
+
+  it('renames with save_video_info; an empty title is refused before anything is sent', async () => {
+    const { server } = await renderList([madeWork(3, { title: '做好了' })]);
+    fireEvent.click(await screen.findByLabelText('重命名 做好了'));
+    const dialog = await openDialog();
+    const input = within(dialog).getByLabelText('作品标题');
+    expect(input).toHaveValue('做好了');
+
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^保\s*存$/ }));
+    expect(await within(dialog).findByText('请输入作品标题')).toBeInTheDocument();
+    await settle();
+    expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: ' 新的名字 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^保\s*存$/ }));
+    expect(await screen.findByText('已重命名')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/video/save_video_info').map((call) => call.body)).toEqual([
+      { workId: 3, title: '新的名字' },
+    ]);
+    expect(await within(card(3)).findByText('新的名字')).toBeInTheDocument();
+  });
+
+  it('keeps the typed title when the server refuses a rename', async () => {
+    await renderList([madeWork(3, { title: '做好了' })], {
+      routes: { 'POST /api/video/save_video_info': () => refuse(400, '标题含有敏感词') },
+    });
+    fireEvent.click(await screen.findByLabelText('重命名 做好了'));
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('作品标题'), { target: { value: '别的' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^保\s*存$/ }));
+    expect(await screen.findByText('标题含有敏感词')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('作品标题')).toHaveValue('别的');
+  });
+
+  it('moves a draft to 作品 and a creation back to 草稿', async () => {
+    const works = [madeWork(1, { title: '草稿一' }), madeWork(2, { title: '草稿二' })];
+    const { server } = await renderList(works);
+    fireEvent.click(await screen.findByLabelText('移到作品 草稿一'));
+    expect(await screen.findByText('已移到作品')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('草稿一')).not.toBeInTheDocument());
+    expect(screen.getByText('草稿二')).toBeInTheDocument();
+
+    fireEvent.click(tab('作品'));
+    fireEvent.click(await screen.findByLabelText('移到草稿 草稿一'));
+    expect(await screen.findByText('已移到草稿')).toBeInTheDocument();
+    expect(server.calls('GET', '/api/video/update_video_status').map((call) => call.query)).toEqual(
+      [
+        { workId: '1', flag: '1' },
+        { workId: '1', flag: '0' },
+      ],
+    );
+    expect(await screen.findByTestId('works-empty')).toHaveTextContent('还没有漫剪视频作品');
+  });
+
+  it('deletes only after confirmation; the last card of page 2 goes back to page 1', async () => {
+    const works = Array.from({ length: 13 }, (_, index) => madeWork(index + 1));
+    const { server } = await renderList(works, { search: '?page=2' });
+    fireEvent.click(await screen.findByLabelText('删除 视频 13'));
+    let dialog = await openDialog();
+    expect(dialog).toHaveTextContent('删除「视频 13」？');
+    fireEvent.click(within(dialog).getByRole('button', { name: /^取\s*消$/ }));
+    await settle(300);
+    expect(server.calls('GET', '/api/video/delete_work')).toHaveLength(0);
+
+    fireEvent.click(screen.getByLabelText('删除 视频 13'));
+    dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: /^删\s*除$/ }));
+    expect(await screen.findByText('已删除')).toBeInTheDocument();
+    expect(server.calls('GET', '/api/video/delete_work').map((call) => call.query)).toEqual([
+      { workId: '13' },
+    ]);
+    expect(await screen.findByText('视频 1')).toBeInTheDocument();
+    expect(location()).toBe('/work/comics');
+    expect(screen.queryByTestId('works-pagination')).not.toBeInTheDocument();
+  });
+});
+
+describe('works lists: live progress, empty and failed lists', () => {
+  it('fetches the page again while a work is being made, and stops once it is done', async () => {
+    const works = [
+      madeWork(2, {
+        title: '正在做',
+        state: 'running',
+        stage: 'images',
+        progress: 10,
+        videoUrl: '',
+      }),
+    ];
+    let calls = 0;
+    const { server } = await renderList(works, {
+      routes: {
+        'GET /api/video/get_works': () => {
+          calls += 1;
+          const work = works[0] as WorkSummary;
+          // Each tick the task moves on; the fourth answer has it done.
+          if (calls === 2) Object.assign(work, { stage: 'voice', progress: 60 });
+          if (calls >= 4) {
+            Object.assign(work, {
+              state: 'succeeded',
+              progress: 100,
+              videoUrl: '/media/works/2/video.mp4',
+            });
+          }
+          return ok({ items: [work], total: 1 });
+        },
+      },
+    });
+    expect(await screen.findByText('「画面」')).toBeInTheDocument();
+    expect(await screen.findByText('「配音」')).toBeInTheDocument();
+    expect(await within(card(2)).findByText('已完成')).toBeInTheDocument();
+    expect(within(card(2)).getByLabelText('播放 正在做')).toBeInTheDocument();
+    const settled = server.calls('GET', '/api/video/get_works').length;
+    expect(settled).toBe(4);
+    await settle(POLL_MS * 5);
+    expect(server.calls('GET', '/api/video/get_works')).toHaveLength(settled);
+  });
+
+  it('stops polling when the page goes away', async () => {
+    const works = [madeWork(2, { state: 'running', stage: 'images', progress: 10 })];
+    const { server, unmount } = await renderList(works);
+    await waitFor(() =>
+      expect(server.calls('GET', '/api/video/get_works').length).toBeGreaterThanOrEqual(2),
+    );
+    unmount();
+    const seen = server.calls('GET', '/api/video/get_works').length;
+    await settle(POLL_MS * 5);
+    expect(server.calls('GET', '/api/video/get_works')).toHaveLength(seen);
+  });
+
+  it('says how to make the first work when the list is empty, and leads there', async () => {
+    await renderList([]);
+    const empty = await screen.findByTestId('works-empty');
+    expect(empty).toHaveTextContent(
+      '还没有漫剪视频草稿：在视频合成里开始制作第一个视频后，它会出现在这里',
+    );
+    const make = within(empty).getByRole('link', { name: '去制作' });
+    expect(make).toHaveAttribute('href', '/video/config?videoType=0');
+    fireEvent.click(make);
+    expect(location()).toBe('/video/config?videoType=0');
+  });
+
+  it('shows the server message of a failed list with 重试', async () => {
+    let fail = true;
+    await renderList([madeWork(1, { title: '做好了' })], {
+      routes: {
+        'GET /api/video/get_works': () =>
+          fail
+            ? refuse(500, '服务繁忙，请稍后再试', 500)
+            : ok({ items: [madeWork(1, { title: '做好了' })], total: 1 }),
+      },
+    });
+    expect(await screen.findByText('服务繁忙，请稍后再试')).toBeInTheDocument();
+    expect(screen.queryByTestId('works-empty')).not.toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByText(/^重\s*试$/));
+    expect(await screen.findByText('做好了')).toBeInTheDocument();
+    expect(screen.queryByText('服务繁忙，请稍后再试')).not.toBeInTheDocument();
+  });
+});

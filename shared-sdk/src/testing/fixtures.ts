@@ -1,0 +1,56 @@
+import { QUOTA_FIELDS } from '../quota';
+import type { UsageLimits } from '../contracts/user';
+import type { WorkResult, WorkSummary } from '../contracts/video';
+
+/** Every one of the 24 limit fields of `get_user_limit_info` at `value` (0 unless told), then the given ones. */
+export function usageLimits(overrides: Partial<UsageLimits> = {}, value = 0): UsageLimits {
+  const all = Object.fromEntries(
+    Object.values(QUOTA_FIELDS)
+      .flatMap((fields) => Object.values(fields))
+      .filter((field) => field !== null)
+      .map((field) => [field, value]),
+  ) as UsageLimits;
+  return { ...all, ...overrides };
+}
+
+/** A work as `get_works` lists it: a comic draft never generated, unless told otherwise. */
+export function workSummary(workId: number, overrides: Partial<WorkSummary> = {}): WorkSummary {
+  return {
+    workId,
+    type: 0,
+    flag: 0,
+    title: `作品 ${workId}`,
+    excerpt: `第 ${workId} 个作品的开头`,
+    coverUrl: '',
+    taskId: null,
+    state: 'succeeded',
+    stage: '',
+    progress: 0,
+    failedStage: '',
+    error: null,
+    videoUrl: '',
+    srtUrl: '',
+    durationMs: 0,
+    updateTime: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A work's newest task as `get_work_result` answers it: running its pictures, unless told otherwise. */
+export function workResult(workId: number, overrides: Partial<WorkResult> = {}): WorkResult {
+  return {
+    workId,
+    taskId: `task-${workId}`,
+    state: 'running',
+    stage: 'images',
+    progress: 40,
+    etaSeconds: 90,
+    stages: [],
+    videoUrl: '',
+    srtUrl: '',
+    coverUrl: '',
+    durationMs: 0,
+    error: null,
+    ...overrides,
+  };
+}
