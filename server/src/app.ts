@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import cookiePlugin from './plugins/external/cookie';
 import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
+import compressionPlugin from './plugins/app/compression';
 import databasePlugin from './plugins/app/database';
 import errorsPlugin from './plugins/app/errors';
 import inputPlugin from './plugins/app/input';
@@ -75,6 +76,8 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
+  // First, so its hook covers every route registered after it (the docs too).
+  await app.register(compressionPlugin);
   await app.register(cookiePlugin);
   await app.register(swaggerPlugin);
 

@@ -108,28 +108,92 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * The compressed copies a build writes beside a text file (webpack.preset.cjs), best first.
+ * Only text is worth it: pictures, audio and video are compressed already.
+ */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|wasm)|image\/svg\+xml)/;
+
+/** The content codings an `Accept-Encoding` header allows (those not given q=0). */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  return accepted;
+}
+
+/**
+ * The compressed copy of `file` to send for this request, or null: one the client accepts,
+ * written beside the file by the build, and a regular file (never a link, like the file itself).
+ * A range request gets the file as it is, since its byte offsets are the uncompressed ones.
+ */
+async function compressedCopy(
+  request: FastifyRequest,
+  file: string,
+): Promise<{ encoding: string; path: string } | null> {
+  if (request.headers.range) return null;
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  for (const { encoding, suffix } of PRECOMPRESSED) {
+    if (!accepted.has(encoding)) continue;
+    try {
+      if ((await lstat(file + suffix)).isFile()) return { encoding, path: file + suffix };
+    } catch {
+      // Not built for this file (too small to gain, or an older build): try the next one.
+    }
+  }
+  return null;
+}
+
+export interface SendFileOptions {
+  /**
+   * Serve a build's pre-compressed copy (`.br`, `.gz`) when the client accepts it: for built
+   * files only, which the build compresses once, so no request pays for compression.
+   */
+  precompressed?: boolean;
+}
+
 /** Sends a file with its content type, cache rule and a validator for conditional requests. */
 export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: string,
   cacheControl: string,
+  options: SendFileOptions = {},
 ): Promise<FastifyReply> {
+  const type = contentTypeOf(file);
+  const negotiated = options.precompressed && COMPRESSIBLE_TYPE.test(type);
+  const compressed = negotiated ? await compressedCopy(request, file) : null;
   let info;
   try {
-    info = await stat(file);
+    info = await stat(compressed?.path ?? file);
   } catch {
     // Gone since it was resolved (a cleaned build folder): the same as never there.
     return sendFileNotFound(reply);
   }
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  // Each coding is its own representation, with its own validator.
+  const tag = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+  const etag = `W/"${tag}${compressed ? `-${compressed.encoding}` : ''}"`;
   reply
     .header('cache-control', cacheControl)
     .header('etag', etag)
     .header('last-modified', info.mtime.toUTCString())
     .header('x-content-type-options', 'nosniff')
-    .type(contentTypeOf(file));
+    .type(type);
+  // Caches must key the answer by what the client accepts, whichever copy it got.
+  if (negotiated) reply.header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (compressed) {
+    reply.header('content-encoding', compressed.encoding).header('content-length', info.size);
+    if (request.method === 'HEAD') return reply.send(Readable.from([]));
+    return reply.send(createReadStream(compressed.path));
+  }
   reply.header('accept-ranges', 'bytes');
   // Players ask for ranges to seek in a video or an audio file: one range is served.
   const range = byteRange(request.headers.range, info.size);

@@ -116,12 +116,13 @@ export default async function hostRoutes(app: FastifyInstance) {
         reply,
         file,
         HASHED_NAME.test(name) && name !== 'index.html' ? CACHE_IMMUTABLE : CACHE_NO_CACHE,
+        { precompressed: true },
       );
     }
 
     if (!wantsPage(request, pathname)) return reply.callNotFound();
     const index = await resolveInside(root, ['index.html']);
     if (!index) return sendNotBuilt(reply);
-    return sendFile(request, reply, index, CACHE_NO_CACHE);
+    return sendFile(request, reply, index, CACHE_NO_CACHE, { precompressed: true });
   });
 }

@@ -33,6 +33,8 @@ export default async function remoteFileRoutes(app: FastifyInstance) {
     const file = await resolveInside(app.config.releasesDir, segments);
     if (!file) return sendFileNotFound(reply);
     const entry = segments.length === 3 && ENTRY_FILES.has(segments[2] ?? '');
-    return sendFile(request, reply, file, entry ? CACHE_NO_CACHE : CACHE_IMMUTABLE);
+    return sendFile(request, reply, file, entry ? CACHE_NO_CACHE : CACHE_IMMUTABLE, {
+      precompressed: true,
+    });
   });
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { PlatformConfig, RemoteRegistry } from '@kol/shared-sdk/contracts';
@@ -9,6 +10,15 @@ import { body, createTestApp, testDataDir } from '../helpers/test-app';
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/main.3fa9c2b1.js"></script></body></html>';
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+/** A built file with the compressed copies the webpack preset writes beside it. */
+const BIG_JS = `window.kol=${JSON.stringify('漫剪视频 '.repeat(400))};`;
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+function writeWithCopies(file: string, content: string): void {
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content));
+}
 
 let built: FastifyInstance;
 let notBuilt: FastifyInstance;
@@ -20,10 +30,12 @@ beforeAll(async () => {
   writeFileSync(path.join(hostDist, 'main.3fa9c2b1.js'), 'console.log("host")');
   writeFileSync(path.join(hostDist, 'remoteEntry.js'), 'var host_shell;');
   writeFileSync(path.join(hostDist, 'favicon.ico'), 'icon');
+  writeWithCopies(path.join(hostDist, 'vendor.5be0c1d2.js'), BIG_JS);
 
   // A workspace with two remote builds, one of them broken, for the start-up release.
   const workspace = path.join(testDataDir(), 'workspace');
-  makeFakeBuild(path.join(workspace, 'mfe-fake', 'dist'), { name: 'mfe_fake' });
+  const fakeDist = makeFakeBuild(path.join(workspace, 'mfe-fake', 'dist'), { name: 'mfe_fake' });
+  writeWithCopies(path.join(fakeDist, '656.a23d421c.js'), BIG_JS);
   makeFakeBuild(path.join(workspace, 'mfe-broken', 'dist'), {
     name: 'mfe_broken',
     routes: [{ layout: 'inside' }],
@@ -137,6 +149,71 @@ describe('the host shell', () => {
     // The API works all the same.
     const api = await notBuilt.inject({ method: 'GET', url: '/api/platform/config' });
     expect(api.statusCode).toBe(200);
+  });
+});
+
+describe('pre-compressed copies of built files', () => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    built.inject({ method: 'GET', url, headers });
+
+  it('sends the brotli copy to a browser, gzip to a client without br, the file itself to the rest', async () => {
+    const br = await get('/vendor.5be0c1d2.js', BROWSER);
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(BIG_JS) / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+    for (const accept of ['gzip, deflate', 'br;q=0, gzip']) {
+      const gz = await get('/vendor.5be0c1d2.js', { 'accept-encoding': accept });
+      expect({ accept, encoding: gz.headers['content-encoding'] }).toEqual({
+        accept,
+        encoding: 'gzip',
+      });
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    }
+
+    const plain = await get('/vendor.5be0c1d2.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('gives each coding its own validator, and a range the file itself', async () => {
+    const br = await get('/vendor.5be0c1d2.js', BROWSER);
+    const plain = await get('/vendor.5be0c1d2.js');
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const again = await get('/vendor.5be0c1d2.js', {
+      ...BROWSER,
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+
+    // Byte offsets are the uncompressed file's.
+    const range = await get('/vendor.5be0c1d2.js', { ...BROWSER, range: 'bytes=0-9' });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.body).toBe(BIG_JS.slice(0, 10));
+  });
+
+  it('serves a file without copies as it is, and a remote release’s copies too', async () => {
+    const small = await get('/main.3fa9c2b1.js', BROWSER);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("host")');
+    // Pictures are never looked up: only text types have copies.
+    const icon = await get('/favicon.ico', BROWSER);
+    expect(icon.headers.vary).toBeUndefined();
+
+    const registry = body(await built.inject({ method: 'GET', url: '/api/platform/remotes' }))
+      .data as RemoteRegistry;
+    const base = (registry.remotes[0]?.manifestUrl ?? '').replace(/mf-manifest\.json$/, '');
+    const chunk = await get(`${base}656.a23d421c.js`, BROWSER);
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(chunk.rawPayload).toString()).toBe(BIG_JS);
   });
 });
 

@@ -1,0 +1,196 @@
+// What a creator's browser downloads: the JS and CSS of the first load of `/` signed in and of
+// `/home` signed out, over the wire and decoded, in Debian's Chromium with its cache off, and
+// the time a signed-out visit takes to show `/home`. Each page is loaded twice: as the browser
+// asks (Accept-Encoding: gzip, deflate, br, zstd) and with compression refused (identity), so one
+// run shows what the compressed copies save.
+//
+//   node bench/frontend.mjs [--runs 3] [--url http://127.0.0.1:8080]
+//
+// Without --url it starts the product as the README's start command does (scripts/start.mjs:
+// builds what changed, publishes the remotes) on a free port with a fresh data folder, and
+// signs in as the demo user it creates. Needs /usr/bin/chromium (the e2e setup installs it).
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { freePort, waitFor } from './lib/net.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// playwright-core is a dependency of @kol/e2e; resolve it from there.
+const { chromium } = createRequire(path.join(root, 'e2e', 'package.json'))('playwright-core');
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    url: { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+
+let base = values.url;
+if (!base) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kol-bench-front-'));
+  const platform = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WARM_UP_LIBRARIES: 'false',
+    },
+  });
+  const stop = () => {
+    try {
+      process.kill(-platform.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stop);
+  process.on('SIGINT', () => process.exit(130));
+  base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`, 15 * 60_000);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+/**
+ * Loads `pathname` in a fresh context (signed in when `cookies` are given) with the cache off,
+ * until `ready` resolves, and returns every JS and CSS response with its bytes over the wire
+ * (CDP's encodedDataLength: headers and body as received) and decoded.
+ */
+async function load(pathname, { identity, cookies, ready }) {
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'zh-CN',
+    baseURL: base,
+  });
+  if (cookies) await context.addCookies(cookies);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (identity) {
+    await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
+  }
+  const files = new Map();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    if (type !== 'Script' && type !== 'Stylesheet') return;
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    files.set(requestId, {
+      url: response.url,
+      encoding: headers['content-encoding'] ?? '',
+      wire: 0,
+      decoded: 0,
+    });
+  });
+  cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
+    const file = files.get(requestId);
+    if (file) file.decoded += dataLength;
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const file = files.get(requestId);
+    if (file) file.wire = encodedDataLength;
+  });
+  const started = Date.now();
+  await page.goto(pathname);
+  await ready(page);
+  const ms = Date.now() - started;
+  // Chunks the page asked for while it settled.
+  await page.waitForLoadState('networkidle');
+  const list = [...files.values()];
+  await context.close();
+  return { ms, files: list };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+const sum = (files, key) => files.reduce((total, file) => total + file[key], 0);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+// The demo user's session cookie, from a sign-in through the API.
+const login = await fetch(`${base}/api/user/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', platform: 'pc' },
+  body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
+});
+const setCookie = login.headers.getSetCookie().map((line) => line.split(';')[0]);
+const cookies = setCookie.map((pair) => {
+  const [name, ...rest] = pair.split('=');
+  return { name, value: rest.join('='), url: base };
+});
+
+const scenarios = [
+  {
+    name: '/ signed in (frame shown)',
+    pathname: '/',
+    cookies,
+    ready: (page) => page.getByTestId('home-page').waitFor({ timeout: 60_000 }),
+  },
+  {
+    name: '/ signed out until /home shows',
+    pathname: '/',
+    ready: async (page) => {
+      await page.waitForURL('**/home', { timeout: 60_000 });
+      await page.getByRole('button', { name: /登\s*录/ }).waitFor({ timeout: 60_000 });
+    },
+  },
+];
+
+const rows = [];
+let largest = [];
+for (const scenario of scenarios) {
+  for (const identity of [false, true]) {
+    const measured = [];
+    for (let i = 0; i < runs; i += 1)
+      measured.push(await load(scenario.pathname, { ...scenario, identity }));
+    const last = measured[measured.length - 1];
+    rows.push({
+      page: scenario.name,
+      'Accept-Encoding': identity ? 'identity' : 'browser',
+      files: last.files.length,
+      'over the wire': kb(sum(last.files, 'wire')),
+      decoded: kb(sum(last.files, 'decoded')),
+      compressed: `${last.files.filter((f) => f.encoding).length} of ${last.files.length}`,
+      'time to ready (median)': `${median(measured.map((m) => m.ms))} ms`,
+    });
+    if (!identity && scenario.cookies) largest = last.files;
+  }
+}
+
+console.log(`\nJS and CSS of the first load, Chromium, cache off, ${runs} runs each (${base})\n`);
+console.table(rows);
+console.log('\nThe five largest files of / signed in, as the browser asks:\n');
+console.table(
+  [...largest]
+    .sort((a, b) => b.decoded - a.decoded)
+    .slice(0, 5)
+    .map((file) => ({
+      file: new URL(file.url).pathname,
+      'over the wire': kb(file.wire),
+      decoded: kb(file.decoded),
+      'content-encoding': file.encoding || 'none',
+    })),
+);
+await browser.close();
+process.exit(0);
