@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { kol, launchBrowser, newPage, platformUrl, signIn } from '../support/platform';
 
@@ -24,8 +25,13 @@ function variantBuild(title: string, options: { breakPage?: boolean } = {}): str
   );
   if (!pageChunk) throw new Error(`no chunk of ${BUILD} holds the title ${TITLE}`);
   const file = path.join(dir, pageChunk);
-  writeFileSync(file, readFileSync(file, 'utf8').replaceAll(TITLE, title));
-  if (options.breakPage) rmSync(file);
+  const changed = readFileSync(file, 'utf8').replaceAll(TITLE, title);
+  writeFileSync(file, changed);
+  // The compressed copies a build writes beside each file, made again as the build would (the
+  // server sends them to the browser, and refuses a release whose copies say something else).
+  writeFileSync(`${file}.br`, brotliCompressSync(changed));
+  writeFileSync(`${file}.gz`, gzipSync(changed));
+  if (options.breakPage) for (const name of [file, `${file}.br`, `${file}.gz`]) rmSync(name);
   return dir;
 }
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
 import { Value } from 'typebox/value';
 import { RouteClaim } from '@kol/shared-sdk/contracts';
 
@@ -72,6 +74,42 @@ export async function listBuildFiles(dir: string): Promise<string[]> {
   return files.sort();
 }
 
+const COPY_CODINGS: ReadonlyArray<{ suffix: string; decode: (data: Buffer) => Promise<Buffer> }> = [
+  { suffix: '.br', decode: promisify(brotliDecompress) },
+  { suffix: '.gz', decode: promisify(gunzip) },
+];
+
+/**
+ * Every compressed copy (`x.js.br`, `x.js.gz`) says exactly what its file says: the server
+ * sends the copy to every browser that accepts it, so a copy left over from another build (a
+ * file patched by hand after the build, say) would serve that build's code. The copies are the
+ * build's own (webpack.preset.cjs); one that does not decode to its file refuses the release.
+ */
+export async function checkCompressedCopies(dir: string, files: readonly string[]): Promise<void> {
+  const present = new Set(files);
+  for (const file of files) {
+    const coding = COPY_CODINGS.find(({ suffix }) => file.endsWith(suffix));
+    const source = coding ? file.slice(0, -coding.suffix.length) : '';
+    if (!coding || !present.has(source)) continue;
+    let same = false;
+    try {
+      const [copy, original] = await Promise.all([
+        readFile(path.join(dir, file)),
+        readFile(path.join(dir, source)),
+      ]);
+      same = (await coding.decode(copy)).equals(original);
+    } catch {
+      same = false;
+    }
+    if (!same) {
+      throw new ReleaseRefused(
+        'files',
+        `发布被拒绝（文件检查）：压缩副本 ${file} 与 ${source} 的内容不一致，请重新构建`,
+      );
+    }
+  }
+}
+
 /** sha256 over every file's path and bytes: the same build gives the same version. */
 export async function hashBuild(dir: string, files: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
@@ -137,6 +175,7 @@ export async function inspectBuild(
     );
   }
   const files = await listBuildFiles(dir);
+  await checkCompressedCopies(dir, files);
   const manifest = await readJson(dir, MANIFEST_FILE, 'manifest');
   if (!isRecord(manifest)) {
     throw new ReleaseRefused('manifest', `发布被拒绝（清单检查）：${MANIFEST_FILE} 不是对象`);

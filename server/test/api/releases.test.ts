@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { RemoteRegistry } from '@kol/shared-sdk/contracts';
@@ -178,6 +179,24 @@ describe('release store and registry', () => {
     symlinkSync('/etc/passwd', path.join(dir, 'passwd.js'));
     const error = await refusal(app.releases.publishDir('mfe_fake', dir, { createdBy: 'test' }));
     expect(error.check).toBe('files');
+  });
+
+  it('refuses a build whose compressed copy says something else than its file', async () => {
+    const dir = makeFakeBuild(path.join(builds(), 'stale-copy'), { marker: 'patched' });
+    const chunk = path.join(dir, '387.1a99fcde.js');
+    // Copies of another build's chunk: a browser given the copy would run that code.
+    writeFileSync(`${chunk}.gz`, gzipSync('console.log("patched");'));
+    writeFileSync(`${chunk}.br`, brotliCompressSync('console.log("before the patch");'));
+    const error = await refusal(app.releases.publishDir('mfe_fake', dir, { createdBy: 'test' }));
+    expect(error.check).toBe('files');
+    expect(error.message).toBe(
+      '发布被拒绝（文件检查）：压缩副本 387.1a99fcde.js.br 与 387.1a99fcde.js 的内容不一致，请重新构建',
+    );
+
+    // Copies that are not compressed at all are refused the same way.
+    writeFileSync(`${chunk}.br`, 'console.log("patched");');
+    const garbled = await refusal(app.releases.publishDir('mfe_fake', dir, { createdBy: 'test' }));
+    expect(garbled.message).toContain('387.1a99fcde.js.br');
   });
 
   it('left the registry as it was after the refusals', async () => {

@@ -1,10 +1,13 @@
-import { Button, Result, theme, type ThemeConfig } from 'antd';
+import { App, Button, ConfigProvider, Result, theme, type ThemeConfig } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /**
  * What the host and every remote render alike (antd and react-router are optional peers of
- * this entry only). Remotes still render inside the host's providers and create none.
+ * this entry only). Remotes render inside the host's router and jotai store and create none;
+ * antd is each app's own (tree-shaken, not shared: webpack.preset.cjs), so each remote gives its
+ * pages the one theme, locale and App context (messages, modals) itself, in `createRemoteApp`.
  */
 
 /** Dark theme, pink primary (spec section 1): the host's ConfigProvider and tests use this one. */
@@ -34,9 +37,17 @@ export interface RemoteAppProps {
   routePath: string;
 }
 
-/** Makes a remote's `./App` from its pages, keyed by claim path (a Map, so `constructor` is no page). */
+/**
+ * Makes a remote's `./App` from its pages, keyed by claim path (a Map, so `constructor` is no
+ * page), in the remote's own antd ConfigProvider with the one theme and locale. `App` with no
+ * element of its own gives `App.useApp()` its message, modal and notification holders.
+ */
 export function createRemoteApp(pages: ReadonlyMap<string, ReactElement>) {
   return function RemoteApp({ routePath }: RemoteAppProps) {
-    return pages.get(routePath) ?? <RemotePageNotFound />;
+    return (
+      <ConfigProvider theme={KOL_THEME} locale={zhCN}>
+        <App component={false}>{pages.get(routePath) ?? <RemotePageNotFound />}</App>
+      </ConfigProvider>
+    );
   };
 }
