@@ -1,6 +1,6 @@
 // What a creator's browser downloads: the JS and CSS of the first load of `/` signed in and of
 // `/home` signed out, over the wire and decoded, in Debian's Chromium with its cache off, and
-// the time a signed-out visit takes to show `/home`. Each page is loaded twice: as the browser
+// the time a signed-out visit takes to show `/home`, and every file of the signed-in load. Each page is loaded twice: as the browser
 // asks (Accept-Encoding: gzip, deflate, br, zstd) and with compression refused (identity), so one
 // run shows what the compressed copies save.
 //
@@ -180,11 +180,10 @@ for (const scenario of scenarios) {
 
 console.log(`\nJS and CSS of the first load, Chromium, cache off, ${runs} runs each (${base})\n`);
 console.table(rows);
-console.log('\nThe five largest files of / signed in, as the browser asks:\n');
+console.log('\nEvery file of / signed in, largest first, as the browser asks:\n');
 console.table(
   [...largest]
     .sort((a, b) => b.decoded - a.decoded)
-    .slice(0, 5)
     .map((file) => ({
       file: new URL(file.url).pathname,
       'over the wire': kb(file.wire),

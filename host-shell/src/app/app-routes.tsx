@@ -6,18 +6,21 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { RemoteOutlet } from '../federation/remote-outlet';
 import type { ClaimedRoute } from '../federation/remote-registry';
 import { AppLayout } from '../layout/app-layout';
-import { MobileLayout } from '../layout/mobile-layout';
-import { ClosePage } from '../pages/close-page';
-import { ErrorPage } from '../pages/error-page';
 import { HomePage } from '../pages/home-page';
 import { LandingPage } from '../pages/landing-page';
-import { LoginPage } from '../pages/login-page';
-import { NoPermissionPage } from '../pages/no-permission-page';
-import { NotFoundPage } from '../pages/not-found-page';
-import { RegisterPage } from '../pages/register-page';
-import { TicketPage } from '../pages/ticket-page';
 import { desktopPathOf, workTemplateOf } from '../session/route-rules';
 import { claimedRoutesAtom } from './platform-state';
+import { PageSuspense } from './lazy-part';
+import {
+  ClosePage,
+  ErrorPage,
+  LoginPage,
+  MobileLayout,
+  NoPermissionPage,
+  NotFoundPage,
+  RegisterPage,
+  TicketPage,
+} from './lazy-pages';
 import { SPEC_REMOTE_ROUTES_INSIDE, SPEC_REMOTE_ROUTES_OUTSIDE } from './spec-routes';
 
 /** A work page without its template id shows the no-permission message instead (spec 4, 5). */
@@ -78,25 +81,27 @@ export function AppRoutes() {
   const outside = claims.filter((claim) => claim.layout === 'outside');
   const mobile = claims.filter((claim) => claim.mobile);
   return (
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/login/ticket" element={<TicketPage />} />
-      <Route path="/home" element={<LandingPage />} />
-      <Route path="/close" element={<ClosePage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      {outside.map((claim) => remoteRoute(claim))}
-      {unavailableRoutes(SPEC_REMOTE_ROUTES_OUTSIDE, outside)}
-      <Route path="/m" element={<MobileLayout />}>
-        <Route index element={<HomePage />} />
-        {mobile.map((claim) => remoteRoute(claim, `/m${claim.path}`))}
-        <Route path="*" element={<RemoteUnavailable />} />
-      </Route>
-      <Route element={<AppLayout />}>
-        <Route path="/" element={<HomePage />} />
-        {inside.map((claim) => remoteRoute(claim))}
-        {unavailableRoutes(SPEC_REMOTE_ROUTES_INSIDE, inside)}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <PageSuspense>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login/ticket" element={<TicketPage />} />
+        <Route path="/home" element={<LandingPage />} />
+        <Route path="/close" element={<ClosePage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        {outside.map((claim) => remoteRoute(claim))}
+        {unavailableRoutes(SPEC_REMOTE_ROUTES_OUTSIDE, outside)}
+        <Route path="/m" element={<MobileLayout />}>
+          <Route index element={<HomePage />} />
+          {mobile.map((claim) => remoteRoute(claim, `/m${claim.path}`))}
+          <Route path="*" element={<RemoteUnavailable />} />
+        </Route>
+        <Route element={<AppLayout />}>
+          <Route path="/" element={<HomePage />} />
+          {inside.map((claim) => remoteRoute(claim))}
+          {unavailableRoutes(SPEC_REMOTE_ROUTES_INSIDE, inside)}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </PageSuspense>
   );
 }

@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import { ErrorPage } from '../pages/error-page';
+import { ErrorPage } from '../app/lazy-pages';
 import { loadRemoteApp, resetRemote, type RemoteApp } from './remote-registry';
 
 interface BoundaryProps {

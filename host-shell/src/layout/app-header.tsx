@@ -1,9 +1,13 @@
-import { Button, Space, Tag, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Button, Space, Typography } from 'antd';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ContactModal } from './contact-modal';
+import { lazyPart, useOpenedOnce } from '../app/lazy-part';
+import { BetaBadge } from '../components/beta-badge';
 import { NoticesBell } from './notices-bell';
 import { UserMenu } from './user-menu';
+
+// Opened on a click: its Descriptions stay out of the first load.
+const ContactModal = lazyPart(async () => (await import('./contact-modal')).ContactModal);
 
 export function Logo() {
   return (
@@ -11,9 +15,7 @@ export function Logo() {
       <Typography.Text strong style={{ fontSize: 18, color: '#eb2f96' }}>
         KOL Studio
       </Typography.Text>
-      <Tag color="magenta" style={{ marginInlineEnd: 0 }}>
-        Beta
-      </Tag>
+      <BetaBadge />
     </Link>
   );
 }
@@ -26,6 +28,7 @@ export function AppHeader({
   leading?: ReactNode;
 }) {
   const [contactOpen, setContactOpen] = useState(false);
+  const contactMounted = useOpenedOnce(contactOpen);
   return (
     <div
       style={{
@@ -46,7 +49,11 @@ export function AppHeader({
         <NoticesBell />
         <UserMenu compact={compact} />
       </Space>
-      <ContactModal open={contactOpen} onClose={() => setContactOpen(false)} />
+      {contactMounted && (
+        <Suspense fallback={null}>
+          <ContactModal open={contactOpen} onClose={() => setContactOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Layout } from 'antd';
 import { Outlet } from 'react-router-dom';
+import { PageSuspense } from '../app/lazy-part';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 
@@ -15,7 +16,10 @@ export function AppLayout() {
           <SideMenu />
         </Layout.Sider>
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
+          {/* A page whose code is still loading keeps the frame around its spinner. */}
+          <PageSuspense>
+            <Outlet />
+          </PageSuspense>
         </Layout.Content>
       </Layout>
     </Layout>

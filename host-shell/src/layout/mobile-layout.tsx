@@ -2,6 +2,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageSuspense } from '../app/lazy-part';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 
@@ -24,7 +25,10 @@ export function MobileLayout() {
         />
       </Layout.Header>
       <Layout.Content style={{ padding: 12 }}>
-        <Outlet />
+        {/* A page whose code is still loading keeps the frame around its spinner. */}
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
       </Layout.Content>
       <Drawer
         placement="left"

@@ -14,7 +14,8 @@ import {
   noticesAtom,
   unreadNoticeCountAtom,
 } from '@kol/shared-sdk/state';
-import { App, Badge, Button, Empty, List, Popover, Spin, Typography } from 'antd';
+import { App, Badge, Button, Empty, Popover, Spin, Typography } from 'antd';
+import { Rows } from '../components/rows';
 import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 
@@ -105,38 +106,37 @@ export function NoticesBell() {
         groups.map(({ category, items }) => (
           <div key={category.id}>
             <Typography.Text type="secondary">{category.categoryName}</Typography.Text>
-            <List
-              size="small"
-              dataSource={items}
-              renderItem={(notice) => (
-                <List.Item
-                  data-testid={`notice-${notice.id}`}
-                  data-status={notice.status}
-                  onClick={() => readOne(notice.id, notice.status)}
-                  style={{
-                    cursor: notice.status === 0 ? 'pointer' : 'default',
-                    opacity: notice.status === 0 ? 1 : 0.6,
-                  }}
-                >
-                  <List.Item.Meta
-                    title={
-                      <Badge dot={notice.status === 0} offset={[6, 0]}>
-                        {notice.title}
-                      </Badge>
-                    }
-                    description={
-                      <>
-                        {/* Plain text: notice content is never rendered as HTML. */}
-                        <div style={{ whiteSpace: 'pre-wrap' }}>{notice.content}</div>
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {formatTime(notice.updateTime)}
-                        </Typography.Text>
-                      </>
-                    }
-                  />
-                </List.Item>
+            <Rows
+              items={items}
+              rowKey={(notice) => notice.id}
+              rowProps={(notice) => ({
+                'data-testid': `notice-${notice.id}`,
+                'data-status': notice.status,
+                onClick: () => readOne(notice.id, notice.status),
+                style: {
+                  cursor: notice.status === 0 ? 'pointer' : 'default',
+                  opacity: notice.status === 0 ? 1 : 0.6,
+                },
+              })}
+            >
+              {(notice) => (
+                <div style={{ minWidth: 0 }}>
+                  <Badge dot={notice.status === 0} offset={[6, 0]}>
+                    <Typography.Text strong>{notice.title}</Typography.Text>
+                  </Badge>
+                  {/* Plain text: notice content is never rendered as HTML. */}
+                  <Typography.Paragraph
+                    type="secondary"
+                    style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+                  >
+                    {notice.content}
+                  </Typography.Paragraph>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {formatTime(notice.updateTime)}
+                  </Typography.Text>
+                </div>
               )}
-            />
+            </Rows>
           </div>
         ))
       )}

@@ -9,12 +9,15 @@ import { visibleWorkMenuItems } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { Menu, type MenuProps } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { claimedRoutesAtom } from '../app/platform-state';
 import { preloadRemoteApp } from '../federation/remote-registry';
 import { desktopPathOf } from '../session/route-rules';
-import { ConventionModal } from './convention-modal';
+import { lazyPart, useOpenedOnce } from '../app/lazy-part';
+
+// Opened on a click: its text stays out of the first load.
+const ConventionModal = lazyPart(async () => (await import('./convention-modal')).ConventionModal);
 
 const CONVENTION_KEY = 'convention';
 
@@ -32,6 +35,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [conventionOpen, setConventionOpen] = useState(false);
+  const conventionMounted = useOpenedOnce(conventionOpen);
 
   // Hovering an item fetches the remote that serves it, so the click shows the page sooner.
   const label = (text: string, path: string) => (
@@ -94,7 +98,11 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
         }}
         data-testid="side-menu"
       />
-      <ConventionModal open={conventionOpen} onClose={() => setConventionOpen(false)} />
+      {conventionMounted && (
+        <Suspense fallback={null}>
+          <ConventionModal open={conventionOpen} onClose={() => setConventionOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

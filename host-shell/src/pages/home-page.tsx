@@ -14,10 +14,13 @@ import {
 } from '@kol/shared-sdk';
 import { currentUserAtom, noticesAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
 import { PictureOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Flex, List, Row, Statistic, Typography, theme } from 'antd';
+import { Col, Empty, Flex, Row, Typography, theme } from 'antd';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Figure } from '../components/figure';
+import { Panel } from '../components/panel';
+import { Rows } from '../components/rows';
 
 const SHORTCUTS = [
   { to: '/generate', title: '一键成文', text: '选书选章，生成推文文案' },
@@ -118,85 +121,76 @@ export function HomePage() {
         {SHORTCUTS.map((shortcut) => (
           <Col xs={12} md={6} key={shortcut.to}>
             <Link to={shortcut.to}>
-              <Card hoverable size="small" title={shortcut.title}>
+              <Panel hoverable title={shortcut.title}>
                 <Typography.Text type="secondary">{shortcut.text}</Typography.Text>
-              </Card>
+              </Panel>
             </Link>
           </Col>
         ))}
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={12}>
-          <Card title="剩余次数" size="small" extra={<Link to="/user">查看全部</Link>}>
+          <Panel title="剩余次数" extra={<Link to="/user">查看全部</Link>}>
             <Row gutter={[8, 8]}>
               {GLANCE_TYPES.map((type) => (
                 <Col span={8} key={type}>
-                  <Statistic
-                    title={QUOTA_TYPE_LABELS[type]}
+                  <Figure
+                    label={QUOTA_TYPE_LABELS[type]}
                     value={limits ? remainingGenerations(limits, type) : '—'}
                   />
                 </Col>
               ))}
             </Row>
-          </Card>
+          </Panel>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title="最新作品" size="small">
+          <Panel title="最新作品">
             {works && works.length > 0 ? (
-              <List
-                size="small"
-                dataSource={works}
-                renderItem={(work) => (
-                  <List.Item>
-                    <Link
-                      to={newestWorkPath(work)}
-                      data-testid={`newest-work-${work.workId}`}
-                      style={{ display: 'flex', gap: 12, alignItems: 'center', width: '100%' }}
-                    >
-                      <WorkThumb work={work} />
-                      <Flex vertical style={{ minWidth: 0 }}>
-                        <Typography.Text strong ellipsis>
-                          {work.title}
-                        </Typography.Text>
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {videoTypeLabel(work.type)} · {workStateText(work)} ·{' '}
-                          {formatTime(work.updateTime)}
-                        </Typography.Text>
-                      </Flex>
-                    </Link>
-                  </List.Item>
+              <Rows items={works} rowKey={(work) => work.workId}>
+                {(work) => (
+                  <Link
+                    to={newestWorkPath(work)}
+                    data-testid={`newest-work-${work.workId}`}
+                    style={{ display: 'flex', gap: 12, alignItems: 'center', width: '100%' }}
+                  >
+                    <WorkThumb work={work} />
+                    <Flex vertical style={{ minWidth: 0 }}>
+                      <Typography.Text strong ellipsis>
+                        {work.title}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {videoTypeLabel(work.type)} · {workStateText(work)} ·{' '}
+                        {formatTime(work.updateTime)}
+                      </Typography.Text>
+                    </Flex>
+                  </Link>
                 )}
-              />
+              </Rows>
             ) : (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
                 description="还没有作品，从上面的入口开始创作吧"
               />
             )}
-          </Card>
+          </Panel>
         </Col>
         <Col xs={24}>
-          <Card title="最新通知" size="small">
+          <Panel title="最新通知">
             {notices.length > 0 ? (
-              <List
-                size="small"
-                dataSource={notices.slice(0, 5)}
-                renderItem={(notice) => (
-                  <List.Item
-                    extra={
-                      <Typography.Text type="secondary">
-                        {formatTime(notice.updateTime)}
-                      </Typography.Text>
-                    }
-                  >
+              <Rows items={notices.slice(0, 5)} rowKey={(notice) => notice.id}>
+                {(notice) => (
+                  <>
                     <Typography.Text strong={notice.status === 0}>{notice.title}</Typography.Text>
-                  </List.Item>
+                    <Typography.Text type="secondary">
+                      {formatTime(notice.updateTime)}
+                    </Typography.Text>
+                  </>
                 )}
-              />
+              </Rows>
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知" />
             )}
-          </Card>
+          </Panel>
         </Col>
       </Row>
     </div>

@@ -1,4 +1,5 @@
-import { App, Button, Space, Tag, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
+import { BetaBadge } from '../components/beta-badge';
 import { useNavigate } from 'react-router-dom';
 import { startSignOn, useIsSsoHost } from '../session/sign-on';
 
@@ -26,7 +27,7 @@ export function LandingPage() {
     >
       <Space direction="vertical" size="large">
         <Typography.Title>
-          KOL Studio <Tag color="magenta">Beta</Tag>
+          KOL Studio <BetaBadge />
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
           把网文变成推文与短视频：一键成文、创意写作、漫剪、AI漫剧、解压、滚屏、营销视频。

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CACHE_IMMUTABLE,
   CACHE_NO_CACHE,
+  contentTypeOf,
   pathSegments,
   resolveInside,
   sendFile,
@@ -35,6 +36,9 @@ export const HOST_PAGE_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** What a browser renders as a document of its own, and so what the page headers protect. */
+const DOCUMENT_TYPE = /^(text\/html|image\/svg\+xml)/;
 
 const HOST_PAGE_HEADERS = {
   'content-security-policy': HOST_PAGE_CSP,
@@ -103,14 +107,14 @@ export default async function hostRoutes(app: FastifyInstance) {
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (NOT_THE_HOST.test(pathname)) return reply.callNotFound();
-    // On every answer of the host, its files as well as its page, however the page is reached
-    // (`/`, a page URL, `/index.html`, the not-built page).
-    reply.headers(HOST_PAGE_HEADERS);
-
     const segments = pathname === '/' ? [] : pathSegments(pathname, '/');
     const file = segments && segments.length > 0 ? await resolveInside(root, segments) : null;
     if (file) {
       const name = path.basename(file);
+      // On what a browser can show as a document (HTML, SVG). A script or a style sheet runs
+      // under the policy of the page that loads it, so the headers would only cost bytes on
+      // every one of the first load's files.
+      if (DOCUMENT_TYPE.test(contentTypeOf(file))) reply.headers(HOST_PAGE_HEADERS);
       return sendFile(
         request,
         reply,
@@ -121,6 +125,8 @@ export default async function hostRoutes(app: FastifyInstance) {
     }
 
     if (!wantsPage(request, pathname)) return reply.callNotFound();
+    // The page, however it is reached (`/`, a page URL, the not-built page).
+    reply.headers(HOST_PAGE_HEADERS);
     const index = await resolveInside(root, ['index.html']);
     if (!index) return sendNotBuilt(reply);
     return sendFile(request, reply, index, CACHE_NO_CACHE, { precompressed: true });

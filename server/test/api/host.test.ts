@@ -106,6 +106,9 @@ describe('the host shell', () => {
     expect(main.body).toBe('console.log("host")');
     expect(main.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(main.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script runs under the page's policy: the page headers are not repeated on it.
+    expect(main.headers['content-security-policy']).toBeUndefined();
+    expect(main.headers['x-frame-options']).toBeUndefined();
 
     const entry = await built.inject({ method: 'GET', url: '/remoteEntry.js' });
     expect(entry.headers['cache-control']).toBe('no-cache');

@@ -1,0 +1,84 @@
+// How long the README's start command takes to serve: a first start on an empty data folder and
+// a restart on the same folder, each until `/healthz` answers, with every build already current
+// (the script builds what changed first, once, and does not count that).
+//
+//   node bench/startup.mjs [--runs 3]
+//
+// Each run uses a fresh data folder for its first start, then restarts on it. Prints min and
+// median of both, and the log lines the server printed with their times on the first run.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { freePort } from './lib/net.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(values.runs);
+
+/** Starts the product on `dataDir`, answers the ms until /healthz answered, then stops it. */
+async function start(dataDir, { lines } = {}) {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  const log = (chunk) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (line.trim() && lines)
+        lines.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
+    }
+  };
+  child.stdout.on('data', log);
+  child.stderr.on('data', log);
+  let ms = null;
+  while (ms === null) {
+    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) ms = Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (ms === null) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  process.kill(-child.pid, 'SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return ms;
+}
+
+// Builds current first: the first start of a fresh clone builds, which is not what is measured.
+const warm = await mkdtemp(path.join(os.tmpdir(), 'kol-bench-start-'));
+await start(warm);
+await rm(warm, { recursive: true, force: true });
+
+const first = [];
+const again = [];
+const lines = [];
+for (let i = 0; i < runs; i += 1) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kol-bench-start-'));
+  first.push(await start(dataDir, i === 0 ? { lines } : {}));
+  again.push(await start(dataDir));
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`\nStart until /healthz answers, builds current, ${runs} runs\n`);
+console.table([
+  {
+    start: 'first (empty data folder)',
+    min: `${Math.min(...first)} ms`,
+    median: `${median(first)} ms`,
+  },
+  {
+    start: 'restart (same folder)',
+    min: `${Math.min(...again)} ms`,
+    median: `${median(again)} ms`,
+  },
+]);
+console.log('\nWhat the first run printed, with its time since the command started:\n');
+console.log(lines.join('\n'));
