@@ -222,6 +222,38 @@ describe('the shell in a real browser', () => {
     await context.close();
   });
 
+  it('fetches a remote’s page code when its menu item is hovered, before the click', async () => {
+    const user = await createUser({ templateIds: '0' });
+    const { context, page } = await newPage(browser);
+    await signIn(page, user.username, user.password);
+    await page.getByTestId('home-page').waitFor();
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/remotes/mfe_writing/')) fetched.push(pathname);
+    });
+    // Nothing of the writing remote on the home page.
+    await page.waitForTimeout(300);
+    expect(fetched).toEqual([]);
+
+    const item = page.getByTestId('side-menu').getByText('一键成文', { exact: true });
+    const pageCode = page.waitForRequest((request) =>
+      /\/remotes\/mfe_writing\/[^/]+\/__federation_expose_App\.[0-9a-f]+\.js$/.test(request.url()),
+    );
+    await item.hover();
+    await pageCode;
+    // Entry, manifest and the page's own chunk, all before any click.
+    expect(
+      fetched.some(
+        (file) => file.endsWith('/remoteEntry.js') || file.endsWith('/mf-manifest.json'),
+      ),
+    ).toBe(true);
+    await item.click();
+    await page.waitForURL('**/generate');
+    await page.getByRole('heading', { name: '一键成文' }).first().waitFor();
+    await context.close();
+  });
+
   it('keeps screenshots of the home page at desktop and phone widths', async () => {
     for (const [name, viewport] of [
       ['home-desktop', DESKTOP],

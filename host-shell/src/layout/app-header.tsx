@@ -1,4 +1,4 @@
-import { Button, Space, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { lazyPart, useOpenedOnce } from '../app/lazy-part';
@@ -38,17 +38,17 @@ export function AppHeader({
         height: '100%',
       }}
     >
-      <Space>
+      <Flex align="center" gap="small">
         {leading}
         <Logo />
-      </Space>
-      <Space size={compact ? 'small' : 'middle'}>
+      </Flex>
+      <Flex align="center" gap={compact ? 'small' : 'middle'}>
         <Button type="text" onClick={() => setContactOpen(true)}>
           联系我们
         </Button>
         <NoticesBell />
         <UserMenu compact={compact} />
-      </Space>
+      </Flex>
       {contactMounted && (
         <Suspense fallback={null}>
           <ContactModal open={contactOpen} onClose={() => setContactOpen(false)} />

@@ -1,4 +1,4 @@
-import { App, Button, Space, Typography } from 'antd';
+import { App, Button, Flex, Typography } from 'antd';
 import { BetaBadge } from '../components/beta-badge';
 import { useNavigate } from 'react-router-dom';
 import { startSignOn, useIsSsoHost } from '../session/sign-on';
@@ -25,7 +25,7 @@ export function LandingPage() {
         textAlign: 'center',
       }}
     >
-      <Space direction="vertical" size="large">
+      <Flex vertical align="center" gap="large">
         <Typography.Title>
           KOL Studio <BetaBadge />
         </Typography.Title>
@@ -35,7 +35,7 @@ export function LandingPage() {
         <Button type="primary" size="large" onClick={signIn}>
           登录
         </Button>
-      </Space>
+      </Flex>
     </div>
   );
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, signIn } from '../support/platform';
+
+/**
+ * The JS and CSS a signed-in first load of `/` may bring over the wire (headers and compressed
+ * bodies, as Chromium counts them). Bytes are deterministic, unlike times: this fails on the
+ * change that makes the first load heavier. Issue 14's target is 300 KB; the shell is at about
+ * 307 KB today (bench/frontend.mjs), so the budget holds the line there until the last bytes go.
+ */
+const BUDGET_BYTES = 315 * 1024;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the first load', () => {
+  it('of / signed in stays within its byte budget, every file compressed', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'demo', 'demo123456');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const files = new Map<string, { url: string; encoding: string; bytes: number }>();
+    cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+      if (type !== 'Script' && type !== 'Stylesheet') return;
+      const headers = Object.fromEntries(
+        Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+      files.set(requestId, {
+        url: response.url,
+        encoding: String(headers['content-encoding'] ?? ''),
+        bytes: 0,
+      });
+    });
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      const file = files.get(requestId);
+      if (file) file.bytes = encodedDataLength;
+    });
+    await page.goto('/');
+    await page.getByTestId('home-page').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const loaded = [...files.values()];
+    const total = loaded.reduce((sum, file) => sum + file.bytes, 0);
+    // The files, should the budget be exceeded: where the bytes went.
+    if (total > BUDGET_BYTES) {
+      console.log(
+        loaded.map((f) => `${new URL(f.url).pathname} ${f.bytes} ${f.encoding || '-'}`).join('\n'),
+      );
+    }
+    expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+    // Only the host's own files: no remote is needed to show the home page.
+    expect(loaded.filter((file) => new URL(file.url).pathname.startsWith('/remotes/'))).toEqual([]);
+    // Everything over a kilobyte comes compressed.
+    expect(loaded.filter((file) => file.bytes > 2048 && !file.encoding)).toEqual([]);
+    await context.close();
+  });
+});
