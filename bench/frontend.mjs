@@ -1,8 +1,9 @@
-// What a creator's browser downloads: the JS and CSS of the first load of `/` signed in and of
-// `/home` signed out, over the wire and decoded, in Debian's Chromium with its cache off, and
-// the time a signed-out visit takes to show `/home`, and every file of the signed-in load. Each page is loaded twice: as the browser
-// asks (Accept-Encoding: gzip, deflate, br, zstd) and with compression refused (identity), so one
-// run shows what the compressed copies save.
+// What a creator's browser downloads and waits for, in Debian's Chromium with its cache off:
+// the JS and CSS of the first load of `/` signed in and of `/home` signed out, over the wire and
+// decoded, with the time each takes to show; every file of the signed-in load; and the time from
+// a menu click to a remote's page, cold and with the remote preloaded by a hover. Each first load
+// is measured twice: as the browser asks (Accept-Encoding: gzip, deflate, br, zstd) and with
+// compression refused (identity), so one run shows what the compressed copies save.
 //
 //   node bench/frontend.mjs [--runs 3] [--url http://127.0.0.1:8080]
 //
@@ -191,5 +192,61 @@ console.table(
       'content-encoding': file.encoding || 'none',
     })),
 );
+// Click to page: a menu item of each remote, its page's heading shown. Cold: the remote never
+// fetched in this browser context. Preloaded: the item hovered first (the host fetches the
+// remote's entry and page chunk then), the click once that page chunk has arrived.
+await fetch(`${base}/api/user/update_user_info`, {
+  method: 'POST',
+  headers: {
+    'content-type': 'application/json',
+    platform: 'pc',
+    cookie: setCookie.join('; '),
+  },
+  // The posting-account prompt would cover the menu otherwise.
+  body: JSON.stringify({ homePageUrl: 'https://example.com/bench' }),
+});
+const ITEMS = [
+  { label: '一键成文', remote: 'mfe_writing', heading: '一键成文' },
+  { label: '我的文案', remote: 'mfe_works', heading: '我的文案' },
+  { label: '视频合成', remote: 'mfe_video', heading: '视频合成' },
+];
+async function clickToPage(item, preloaded) {
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'zh-CN',
+    baseURL: base,
+  });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByTestId('home-page').waitFor({ timeout: 60_000 });
+  const menuItem = page.getByTestId('side-menu').getByText(item.label, { exact: true });
+  if (preloaded) {
+    const chunk = page.waitForResponse((response) =>
+      new RegExp(`/remotes/${item.remote}/[^/]+/__federation_expose_App\\.`).test(response.url()),
+    );
+    await menuItem.hover();
+    await (await chunk).finished();
+  }
+  const started = Date.now();
+  await menuItem.click();
+  await page.getByRole('heading', { name: item.heading }).first().waitFor({ timeout: 60_000 });
+  const ms = Date.now() - started;
+  await context.close();
+  return ms;
+}
+const clicks = [];
+for (const item of ITEMS) {
+  const row = { 'menu item': item.label, remote: item.remote };
+  for (const preloaded of [false, true]) {
+    const times = [];
+    for (let i = 0; i < runs; i += 1) times.push(await clickToPage(item, preloaded));
+    row[preloaded ? 'hovered first (median)' : 'cold (median)'] = `${median(times)} ms`;
+  }
+  clicks.push(row);
+}
+console.log(`\nClick to page (the page's heading shown), ${runs} runs each:\n`);
+console.table(clicks);
+
 await browser.close();
 process.exit(0);

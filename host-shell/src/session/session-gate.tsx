@@ -10,7 +10,13 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { compositionTypeOf, desktopPathOf, isUserFetchExempt } from './route-rules';
-import { setStartupFetchPending, startSignOn, useIsSsoHost, useSessionHandlers } from './sign-on';
+import {
+  setStartupFetchPending,
+  startSignOn,
+  takeStartupUser,
+  useIsSsoHost,
+  useSessionHandlers,
+} from './sign-on';
 
 /** Back one page, or home when this page was the first one opened. */
 export function useGoBack(): () => void {
@@ -42,7 +48,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     if (user || exempt || fetchedFor.current === location.key) return;
     fetchedFor.current = location.key;
     setStartupFetchPending(true);
-    getCurrentUser()
+    // The fetch the bootstrap started for the first page, else a new one.
+    (takeStartupUser() ?? getCurrentUser())
       .then(setUser)
       .catch(() => {
         if (ssoHost) startSignOn().catch(() => navigate('/home', { replace: true }));

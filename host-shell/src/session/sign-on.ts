@@ -1,16 +1,18 @@
 import { clearSessionAtom } from '@kol/shared-sdk/state';
 import {
+  getCurrentUser,
   getSsoLoginUrl,
   getSsoLogoutUrl,
   logout,
   setSignOutHandler,
   setUnauthorizedHandler,
+  type UserInfo,
 } from '@kol/shared-sdk';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { platformConfigAtom } from '../app/platform-state';
-import { isSsoHost } from './route-rules';
+import { isSsoHost, isUserFetchExempt } from './route-rules';
 
 /** Leaves the app for the single sign-on server's login page; rejects when it cannot. */
 export async function startSignOn(): Promise<void> {
@@ -27,6 +29,30 @@ export function useIsSsoHost(): boolean {
 let startupFetchPending = false;
 export function setStartupFetchPending(pending: boolean): void {
   startupFetchPending = pending;
+}
+
+let startupUser: Promise<UserInfo> | null = null;
+
+/**
+ * Starts the first page's user fetch at once, beside the registry and the configuration
+ * (bootstrap.tsx), rather than after the first render: the frame, or the redirect to /home,
+ * comes one request sooner. SessionGate takes the answer (`takeStartupUser`) and applies the
+ * same rules to it as to its own fetch; its 401 is left to those rules, like SessionGate's own.
+ */
+export function prefetchStartupUser(pathname: string): void {
+  if (isUserFetchExempt(pathname)) return;
+  setStartupFetchPending(true);
+  const fetching = getCurrentUser();
+  startupUser = fetching;
+  // Its 401 has reached the handler (which the flag tells to leave it) before it settles.
+  fetching.catch(() => undefined).finally(() => setStartupFetchPending(false));
+}
+
+/** The fetch `prefetchStartupUser` started, once; null when there is none (or it was taken). */
+export function takeStartupUser(): Promise<UserInfo> | null {
+  const fetching = startupUser;
+  startupUser = null;
+  return fetching;
 }
 
 /**

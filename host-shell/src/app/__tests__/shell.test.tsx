@@ -3,6 +3,7 @@ import { currentUserAtom, noticesAtom, unreadNoticeCountAtom } from '@kol/shared
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, renderApp, setViewportWidth } from '../../testing/render-app';
 import { demoUser, limits, startFakeBackend } from '../../testing/fake-backend';
+import { prefetchStartupUser, takeStartupUser } from '../../session/sign-on';
 
 let backend: Awaited<ReturnType<typeof startFakeBackend>>;
 
@@ -110,6 +111,29 @@ describe('the shell', () => {
     cleanup();
     renderApp('/video/cut');
     await waitFor(() => expect(currentUrl()).toBe('/login?returnUrl=/video/cut'));
+  });
+
+  it('takes the user the start-up fetched beside the registry: one request, the frame shown', async () => {
+    prefetchStartupUser('/');
+    renderApp('/');
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
+    expect(callsTo('/api/user/current')).toHaveLength(1);
+  });
+
+  it('goes to /home, not /login, when the start-up fetch of the user answers 401', async () => {
+    backend.state.user = null;
+    prefetchStartupUser('/video');
+    renderApp('/video');
+    await waitFor(() => expect(currentUrl()).toBe('/home'));
+    expect(callsTo('/api/user/current')).toHaveLength(1);
+  });
+
+  it('starts no user fetch at start-up for a page that needs none', async () => {
+    prefetchStartupUser('/login');
+    expect(takeStartupUser()).toBeNull();
+    renderApp('/login');
+    expect(await screen.findByText('登录 KOL Studio')).toBeInTheDocument();
+    expect(callsTo('/api/user/current')).toHaveLength(0);
   });
 
   it('signs in on /login and goes to the return url', async () => {
