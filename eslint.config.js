@@ -12,6 +12,8 @@ export default tseslint.config(
       '**/.data/**',
       '**/coverage/**',
       'e2e/artifacts/**',
+      // What the benchmarks build and write (bench/monolith's bundle).
+      'bench/out/**',
     ],
   },
   js.configs.recommended,

@@ -10,7 +10,7 @@
 // Without --url it starts the product as the README's start command does (scripts/start.mjs:
 // builds what changed, publishes the remotes) on a free port with a fresh data folder, and
 // signs in as the demo user it creates. Needs /usr/bin/chromium (the e2e setup installs it).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -27,12 +27,14 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     url: { type: 'string' },
+    monolith: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 const runs = Number(values.runs);
 
-let base = values.url;
-if (!base) {
+/** Starts the product as the README's start command does, on a free port with fresh data. */
+async function startProduct(env = {}) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kol-bench-front-'));
   const platform = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
@@ -45,20 +47,23 @@ if (!base) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WARM_UP_LIBRARIES: 'false',
+      ...env,
     },
   });
-  const stop = () => {
+  process.on('exit', () => {
     try {
       process.kill(-platform.pid, 'SIGTERM');
     } catch {
       // already gone
     }
-  };
-  process.on('exit', stop);
-  process.on('SIGINT', () => process.exit(130));
-  base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`, 15 * 60_000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`, 15 * 60_000);
+  return url;
 }
+process.on('SIGINT', () => process.exit(130));
+
+const base = values.url ?? (await startProduct());
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -79,11 +84,11 @@ const browser = await chromium.launch({
  * until `ready` resolves, and returns every JS and CSS response with its bytes over the wire
  * (CDP's encodedDataLength: headers and body as received) and decoded.
  */
-async function load(pathname, { identity, cookies, ready }) {
+async function load(pathname, { identity, cookies, ready, url = base }) {
   const context = await browser.newContext({
     viewport: { width: 1366, height: 900 },
     locale: 'zh-CN',
-    baseURL: base,
+    baseURL: url,
   });
   if (cookies) await context.addCookies(cookies);
   const page = await context.newPage();
@@ -129,17 +134,21 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 const sum = (files, key) => files.reduce((total, file) => total + file[key], 0);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// The demo user's session cookie, from a sign-in through the API.
-const login = await fetch(`${base}/api/user/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', platform: 'pc' },
-  body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
-});
-const setCookie = login.headers.getSetCookie().map((line) => line.split(';')[0]);
-const cookies = setCookie.map((pair) => {
-  const [name, ...rest] = pair.split('=');
-  return { name, value: rest.join('='), url: base };
-});
+/** The demo user's session on the product at `url`: the cookie pairs and the browser cookies. */
+async function signInDemo(url) {
+  const login = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', platform: 'pc' },
+    body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
+  });
+  const pairs = login.headers.getSetCookie().map((line) => line.split(';')[0]);
+  const browserCookies = pairs.map((pair) => {
+    const [name, ...rest] = pair.split('=');
+    return { name, value: rest.join('='), url };
+  });
+  return { pairs, browserCookies };
+}
+const { pairs: setCookie, browserCookies: cookies } = await signInDemo(base);
 
 const scenarios = [
   {
@@ -247,6 +256,43 @@ for (const item of ITEMS) {
 }
 console.log(`\nClick to page (the page's heading shown), ${runs} runs each:\n`);
 console.table(clicks);
+
+// The same pages built as one bundle without Module Federation (bench/monolith/), served by a
+// second product whose host files are that build: the federated build's cost, side by side.
+if (values.monolith) {
+  const built = spawnSync(
+    'npx',
+    ['webpack', '--config', path.join(root, 'bench', 'monolith', 'webpack.config.cjs')],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (built.status !== 0) throw new Error('the monolith build failed');
+  const monolith = await startProduct({
+    HOST_DIST_DIR: path.join(root, 'bench', 'out', 'monolith'),
+  });
+  const { browserCookies } = await signInDemo(monolith);
+  const compared = [];
+  for (const scenario of scenarios) {
+    const row = { page: scenario.name };
+    for (const [build, url, session] of [
+      ['federated', base, cookies],
+      ['monolith', monolith, browserCookies],
+    ]) {
+      const measured = await load(scenario.pathname, {
+        ...scenario,
+        cookies: scenario.cookies ? session : undefined,
+        url,
+      });
+      row[`${build}: files`] = measured.files.length;
+      row[`${build}: over the wire`] = sum(measured.files, 'wire');
+    }
+    row.ratio = (row['federated: over the wire'] / row['monolith: over the wire']).toFixed(2);
+    for (const key of ['federated: over the wire', 'monolith: over the wire'])
+      row[key] = kb(row[key]);
+    compared.push(row);
+  }
+  console.log('\nModule Federation against one bundle of the same pages (as the browser asks):\n');
+  console.table(compared);
+}
 
 await browser.close();
 process.exit(0);
