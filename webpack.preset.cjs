@@ -78,6 +78,24 @@ function precompressed() {
   ];
 }
 
+/** Our TypeScript and TSX through swc (dependencies come compiled). */
+function swcRule(production) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
 /** Emits the route claims of a remote beside its manifest, as `kol-routes.json`. */
 class RouteClaimsPlugin {
   constructor(file) {
@@ -134,24 +152,7 @@ module.exports = function kolWebpackConfig(options) {
         clean: true,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-        ],
-      },
+      module: { rules: [swcRule(production)] },
       cache: {
         type: 'filesystem',
         buildDependencies: { config: [__filename, path.join(options.dir, 'webpack.config.cjs')] },
@@ -187,3 +188,8 @@ module.exports = function kolWebpackConfig(options) {
     };
   };
 };
+
+// The pieces bench/monolith/webpack.config.cjs builds the same sources with, so its bundle differs
+// from the apps' builds by Module Federation alone.
+module.exports.swcRule = swcRule;
+module.exports.precompressed = precompressed;

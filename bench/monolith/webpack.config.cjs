@@ -1,16 +1,15 @@
 // The host and every remote built as ONE bundle, without Module Federation: the baseline that
 // bench/frontend.mjs compares the federated build against (issue 14: within 1.10x). The same
 // sources, loaders, minifier and compressed copies as webpack.preset.cjs; each remote's page is
-// a lazy chunk, as a remote is loaded on demand. Build: `node bench/frontend.mjs --monolith`.
+// a lazy chunk, as a remote is loaded on demand. Built by `node bench/frontend.mjs` (unless
+// `--no-monolith`).
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
-const zlib = require('node:zlib');
-const CompressionPlugin = require('compression-webpack-plugin');
+const { precompressed, swcRule } = require('../../webpack.preset.cjs');
 
 const root = path.resolve(__dirname, '..', '..');
 const host = path.join(root, 'host-shell');
-const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
 
 module.exports = {
   mode: 'production',
@@ -37,43 +36,11 @@ module.exports = {
       '@module-federation/enhanced/runtime$': path.join(__dirname, 'federation-shim.ts'),
     },
   },
-  module: {
-    rules: [
-      {
-        test: /\.[cm]?[jt]sx?$/,
-        exclude: /node_modules/,
-        use: {
-          loader: 'swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic' } },
-              target: 'es2020',
-            },
-          },
-        },
-      },
-    ],
-  },
+  module: { rules: [swcRule(true)] },
   optimization: { minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })] },
   performance: { hints: false },
   plugins: [
     new HtmlWebpackPlugin({ template: './src/index.html', title: 'KOL Studio' }),
-    new CompressionPlugin({
-      test: COMPRESSIBLE,
-      threshold: 1024,
-      minRatio: 0.9,
-      filename: '[path][base].br',
-      algorithm: 'brotliCompress',
-      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-    }),
-    new CompressionPlugin({
-      test: COMPRESSIBLE,
-      threshold: 1024,
-      minRatio: 0.9,
-      filename: '[path][base].gz',
-      algorithm: 'gzip',
-      compressionOptions: { level: 9 },
-    }),
+    ...precompressed(),
   ],
 };
