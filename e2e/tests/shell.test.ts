@@ -254,6 +254,37 @@ describe('the shell in a real browser', () => {
     await context.close();
   });
 
+  it('fetches the menu’s remotes once the first page has settled, with no hover', async () => {
+    const user = await createUser({ templateIds: '0' });
+    const { context, page } = await newPage(browser);
+    await signIn(page, user.username, user.password);
+    await page.getByTestId('home-page').waitFor();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    // The host waits five seconds after the first page, then one remote per idle period.
+    const pageCode = (remote: string) =>
+      page.waitForRequest(
+        (request) =>
+          new RegExp(`/remotes/${remote}/[^/]+/__federation_expose_App\\.[0-9a-f]+\\.js$`).test(
+            request.url(),
+          ),
+        { timeout: 30_000 },
+      );
+    await Promise.all([pageCode('mfe_writing'), pageCode('mfe_video'), pageCode('mfe_works')]);
+    // The writing remote (first in the menu) came first.
+    const firstRemote = fetched.find((file) => file.startsWith('/remotes/'));
+    expect(firstRemote?.startsWith('/remotes/mfe_writing/')).toBe(true);
+
+    const before = fetched.length;
+    await page.getByTestId('side-menu').getByText('一键成文', { exact: true }).click();
+    await page.getByRole('heading', { name: '一键成文' }).first().waitFor();
+    // Its page code was already here: the click fetched none of it again.
+    expect(fetched.slice(before).filter((file) => /__federation_expose_App/.test(file))).toEqual(
+      [],
+    );
+    await context.close();
+  });
+
   it('keeps screenshots of the home page at desktop and phone widths', async () => {
     for (const [name, viewport] of [
       ['home-desktop', DESKTOP],

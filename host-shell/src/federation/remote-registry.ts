@@ -46,10 +46,12 @@ export function resetRemote(name: string): void {
   registerRemotes([{ name, entry: state.active.manifestUrl }], { force: true });
 }
 
-/** Fetches a remote's entry and page code ahead of a click (menu hover, idle time). */
-export function preloadRemoteApp(name: string): void {
+/**
+ * Fetches a remote's entry and page code ahead of a click (menu hover, idle time). Settles once
+ * they arrived, never rejects: a failed preload is not an error the user sees; the real load
+ * reports and falls back.
+ */
+export async function preloadRemoteApp(name: string): Promise<void> {
   if (!remoteLoadStates.has(name)) return;
-  preloadRemote([{ nameOrAlias: name, exposes: ['./App'] }]).catch(() => {
-    // A failed preload is not an error the user sees; the real load reports and falls back.
-  });
+  await preloadRemote([{ nameOrAlias: name, exposes: ['./App'] }]).catch(() => {});
 }

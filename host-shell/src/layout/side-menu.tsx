@@ -9,9 +9,10 @@ import { visibleWorkMenuItems } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { Menu, type MenuProps } from 'antd';
 import { useAtomValue } from 'jotai';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { claimedRoutesAtom } from '../app/platform-state';
+import { scheduleIdlePreload } from '../federation/idle-preload';
 import { preloadRemoteApp } from '../federation/remote-registry';
 import { desktopPathOf } from '../session/route-rules';
 import { lazyPart, useOpenedOnce } from '../app/lazy-part';
@@ -29,6 +30,16 @@ export function selectedMenuKey(pathname: string, search: string): string {
   return desktopPathOf(pathname);
 }
 
+/** The paths the menu leads to, in its order (groups and the convention item lead nowhere). */
+function menuPaths(items: MenuProps['items']): string[] {
+  return (items ?? []).flatMap((item) => {
+    if (!item) return [];
+    const own = typeof item.key === 'string' && item.key.startsWith('/') ? [item.key] : [];
+    const children = 'children' in item ? menuPaths(item.children) : [];
+    return [...own, ...children];
+  });
+}
+
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const user = useAtomValue(currentUserAtom);
   const claims = useAtomValue(claimedRoutesAtom);
@@ -42,13 +53,14 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
     <span
       onMouseEnter={() => {
         const claim = claims.find((c) => c.path === path);
-        if (claim) preloadRemoteApp(claim.remote);
+        if (claim) void preloadRemoteApp(claim.remote);
       }}
     >
       {text}
     </span>
   );
 
+  const workItems = visibleWorkMenuItems(user);
   const items: MenuProps['items'] = [
     { key: '/', icon: <HomeOutlined />, label: label('首页', '/') },
     {
@@ -73,13 +85,24 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       key: 'works',
       icon: <FolderOutlined />,
       label: '我的作品',
-      children: visibleWorkMenuItems(user).map((item) => ({
+      children: workItems.map((item) => ({
         key: item.path,
         label: label(item.label, item.path),
       })),
     },
     { key: CONVENTION_KEY, icon: <SafetyCertificateOutlined />, label: '社区公约' },
   ];
+
+  // The remotes behind the menu, in its order, fetched once the first page has settled.
+  const menuRemotes = [
+    ...new Set(
+      menuPaths(items).flatMap((path) => claims.find((c) => c.path === path)?.remote ?? []),
+    ),
+  ].join(',');
+  useEffect(
+    () => scheduleIdlePreload(menuRemotes ? menuRemotes.split(',') : [], preloadRemoteApp),
+    [menuRemotes],
+  );
 
   return (
     <>
