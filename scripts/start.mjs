@@ -112,6 +112,7 @@ async function buildAll(pnpm) {
     log('host-shell has no webpack.config.cjs yet: the server will answer a "not built" page.');
   }
   let attempted = 0;
+  let failed = 0;
   for (const pkg of packages) {
     const dist = path.join(pkg.dir, 'dist');
     const inputs = inputsHash(pkg.dir);
@@ -132,6 +133,7 @@ async function buildAll(pnpm) {
         log(`Fix it, or try it alone with: pnpm --filter ${pkg.name} build`);
         process.exit(1);
       }
+      failed += 1;
       log(`${pkg.folder}: the build FAILED (exit ${code}); see the errors above.`);
       log(
         `${pkg.folder}: starting without a new build of it: its last release stays active if ` +
@@ -147,6 +149,7 @@ async function buildAll(pnpm) {
     log(`${pkg.folder}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   if (packages.length > 0 && attempted === 0) log('every build was current: reused them all');
+  return { failed };
 }
 
 /** A server that ran at least this long before it died is restarted; a start that fails is not. */
@@ -221,6 +224,9 @@ async function startServer(pnpm) {
 }
 
 const pnpm = pnpmCommand();
-await buildAll(pnpm);
+const { failed } = await buildAll(pnpm);
+// `--build-only`: the builds the start would make, and no server (the test command makes them
+// while the unit tests run, so the end-to-end tests start on current builds).
+if (process.argv.includes('--build-only')) process.exit(failed > 0 ? 1 : 0);
 log('starting the server...');
 await startServer(pnpm);

@@ -69,6 +69,9 @@ export async function buildApp(
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // Opening the embedded database and migrating it was seen to take over fastify's 10 s on a
+    // 2-core machine busy with other work; a plugin that hangs still fails, after two minutes.
+    pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// `pnpm test`: the whole suite, as CI runs it (.ci/run). Plain Node, no dependencies.
+//
+// Three stages, each a set of jobs that do not need each other and so run side by side: on a
+// 2-core machine a single jest process or webpack build leaves a core idle much of the time,
+// and the server's two database runs alone were ten minutes back to back.
+//   1. type-check and lint;
+//   2. the packages' unit tests (one package at a time), the server's tests on PGlite, the
+//      server's tests on PostgreSQL when TEST_DATABASE_URL is set, and the builds the
+//      end-to-end tests start the product with (`scripts/start.mjs --build-only`);
+//   3. the end-to-end tests, on those builds.
+// A stage starts only when every job of the one before passed. Each job's output is kept and
+// printed whole when it ends, so parallel jobs never interleave their lines.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function pnpmCommand() {
+  const execPath = process.env.npm_execpath;
+  if (execPath && path.basename(execPath).includes('pnpm')) {
+    return /\.[cm]?js$/.test(execPath) ? [process.execPath, execPath] : [execPath];
+  }
+  return ['pnpm'];
+}
+const pnpm = pnpmCommand();
+
+const log = (line) => process.stdout.write(`[test] ${line}\n`);
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+const STAGES = [
+  [
+    { name: 'type-check', command: [...pnpm, 'typecheck'] },
+    { name: 'lint', command: [...pnpm, 'lint'] },
+  ],
+  [
+    {
+      name: 'unit tests of the apps and the SDK',
+      command: [
+        ...pnpm,
+        '-r',
+        '--workspace-concurrency=1',
+        '--filter=!@kol/e2e',
+        '--filter=!@kol/server',
+        'test',
+      ],
+    },
+    {
+      name: 'server tests on PGlite',
+      command: [...pnpm, '--filter', '@kol/server', 'test:pglite'],
+    },
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          {
+            name: 'server tests on PostgreSQL',
+            command: [...pnpm, '--filter', '@kol/server', 'test:postgres'],
+          },
+        ]
+      : []),
+    {
+      name: 'builds for the end-to-end tests',
+      command: [process.execPath, path.join(ROOT, 'scripts', 'start.mjs'), '--build-only'],
+    },
+  ],
+  [{ name: 'end-to-end tests', command: [...pnpm, '--filter', '@kol/e2e', 'test'], live: true }],
+];
+
+/** Runs one job; its output is printed when it ends (live when it is the stage's only job). */
+function runJob(job) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const chunks = [];
+    const child = spawn(job.command[0], job.command.slice(1), {
+      cwd: ROOT,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', job.live ? 'inherit' : 'pipe', job.live ? 'inherit' : 'pipe'],
+    });
+    if (!job.live) {
+      child.stdout.on('data', (chunk) => chunks.push(chunk));
+      child.stderr.on('data', (chunk) => chunks.push(chunk));
+    }
+    const finish = (code) => {
+      const ms = Date.now() - started;
+      if (!job.live) {
+        process.stdout.write(`\n===== ${job.name} =====\n`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      log(`${job.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(ms)}`);
+      resolve({ job, code, ms });
+    };
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`could not run ${job.command[0]}: ${error.message}\n`));
+      finish(1);
+    });
+    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const startedAll = Date.now();
+const summary = [];
+for (const stage of STAGES) {
+  log(`running side by side: ${stage.map((job) => job.name).join(', ')}`);
+  // A line now and then, so a long stage is visibly alive in a CI log.
+  const running = new Set(stage.map((job) => job.name));
+  const heartbeat = setInterval(() => log(`still running: ${[...running].join(', ')}`), 60_000);
+  const results = await Promise.all(
+    stage.map((job) =>
+      runJob(job).then((result) => {
+        running.delete(job.name);
+        return result;
+      }),
+    ),
+  );
+  clearInterval(heartbeat);
+  summary.push(...results);
+  const failed = results.filter((result) => result.code !== 0);
+  if (failed.length > 0) {
+    log(`failed: ${failed.map((result) => result.job.name).join(', ')}`);
+    process.exit(1);
+  }
+}
+log(`every stage passed in ${seconds(Date.now() - startedAll)}:`);
+for (const { job, ms } of summary) log(`  ${job.name}: ${seconds(ms)}`);
