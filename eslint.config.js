@@ -4,6 +4,15 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Every app takes the router from the SDK's shared module, which carries only the parts they
+ * use; a direct import would bring a second router whose context the host never provides.
+ */
+const ROUTER_ONLY_THROUGH_SDK = {
+  group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'],
+  message: 'Import the router from @kol/shared-sdk/router (one shared router for every app).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -69,9 +78,15 @@ export default tseslint.config(
               group: ['**/shared-sdk/src/**', '@kol/*/src/**'],
               message: 'Use the package exports, not its src/.',
             },
+            ROUTER_ONLY_THROUGH_SDK,
           ],
         },
       ],
     },
+  },
+  {
+    files: ['shared-sdk/src/**/*.{ts,tsx}'],
+    ignores: ['shared-sdk/src/router.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ROUTER_ONLY_THROUGH_SDK] }] },
   },
 );

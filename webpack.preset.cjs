@@ -23,7 +23,8 @@ const SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router-dom',
+  // The router through the SDK's curated module: the parts of react-router the apps use.
+  '@kol/shared-sdk/router',
   '@ant-design/cssinjs',
   'jotai',
   'axios',
@@ -172,6 +173,8 @@ module.exports = function kolWebpackConfig(options) {
           manifest: true,
           // Types are shared through the SDK package, not generated per build (7 to 10 s).
           dts: false,
+          // Every app runs in the browser: the runtime leaves out its Node loading code.
+          experiments: { optimization: { target: 'web' } },
         }),
         ...(options.html
           ? [

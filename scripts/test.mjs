@@ -5,9 +5,9 @@
 // 2-core machine a single jest process or webpack build leaves a core idle much of the time,
 // and the server's two database runs alone were ten minutes back to back.
 //   1. type-check and lint;
-//   2. the packages' unit tests (one package at a time), the server's tests on PGlite, the
-//      server's tests on PostgreSQL when TEST_DATABASE_URL is set, and the builds the
-//      end-to-end tests start the product with (`scripts/start.mjs --build-only`);
+//   2. the packages' unit tests (one package at a time) and then the builds the end-to-end
+//      tests start the product with (`scripts/start.mjs --build-only`), beside the server's
+//      tests on PGlite and, when TEST_DATABASE_URL is set, the server's tests on PostgreSQL;
 //   3. the end-to-end tests, on those builds.
 // A stage starts only when every job of the one before passed. Each job's output is kept and
 // printed whole when it ends, so parallel jobs never interleave their lines.
@@ -31,70 +31,78 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
 const STAGES = [
   [
-    { name: 'type-check', command: [...pnpm, 'typecheck'] },
-    { name: 'lint', command: [...pnpm, 'lint'] },
+    { name: 'type-check', commands: [[...pnpm, 'typecheck']] },
+    { name: 'lint', commands: [[...pnpm, 'lint']] },
   ],
   [
     {
-      name: 'unit tests of the apps and the SDK',
-      command: [
-        ...pnpm,
-        '-r',
-        '--workspace-concurrency=1',
-        '--filter=!@kol/e2e',
-        '--filter=!@kol/server',
-        'test',
+      // One after the other: with the server's two runs beside them, more jobs than this on
+      // 2 cores only stretch every test towards its timeout.
+      name: 'unit tests of the apps and the SDK, then the builds for the end-to-end tests',
+      commands: [
+        [
+          ...pnpm,
+          '-r',
+          '--workspace-concurrency=1',
+          '--filter=!@kol/e2e',
+          '--filter=!@kol/server',
+          'test',
+        ],
+        [process.execPath, path.join(ROOT, 'scripts', 'start.mjs'), '--build-only'],
       ],
     },
     {
       name: 'server tests on PGlite',
-      command: [...pnpm, '--filter', '@kol/server', 'test:pglite'],
+      commands: [[...pnpm, '--filter', '@kol/server', 'test:pglite']],
     },
     ...(process.env.TEST_DATABASE_URL
       ? [
           {
             name: 'server tests on PostgreSQL',
-            command: [...pnpm, '--filter', '@kol/server', 'test:postgres'],
+            commands: [[...pnpm, '--filter', '@kol/server', 'test:postgres']],
           },
         ]
       : []),
-    {
-      name: 'builds for the end-to-end tests',
-      command: [process.execPath, path.join(ROOT, 'scripts', 'start.mjs'), '--build-only'],
-    },
   ],
-  [{ name: 'end-to-end tests', command: [...pnpm, '--filter', '@kol/e2e', 'test'], live: true }],
+  [{ name: 'end-to-end tests', commands: [[...pnpm, '--filter', '@kol/e2e', 'test']], live: true }],
 ];
 
-/** Runs one job; its output is printed when it ends (live when it is the stage's only job). */
-function runJob(job) {
+/** Runs one command of a job, its output into `chunks` (or this terminal when `live`). */
+function runCommand(command, chunks, live) {
   return new Promise((resolve) => {
-    const started = Date.now();
-    const chunks = [];
-    const child = spawn(job.command[0], job.command.slice(1), {
+    const child = spawn(command[0], command.slice(1), {
       cwd: ROOT,
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
-      stdio: ['ignore', job.live ? 'inherit' : 'pipe', job.live ? 'inherit' : 'pipe'],
+      stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     });
-    if (!job.live) {
+    if (!live) {
       child.stdout.on('data', (chunk) => chunks.push(chunk));
       child.stderr.on('data', (chunk) => chunks.push(chunk));
     }
-    const finish = (code) => {
-      const ms = Date.now() - started;
-      if (!job.live) {
-        process.stdout.write(`\n===== ${job.name} =====\n`);
-        process.stdout.write(Buffer.concat(chunks));
-      }
-      log(`${job.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(ms)}`);
-      resolve({ job, code, ms });
-    };
     child.on('error', (error) => {
-      chunks.push(Buffer.from(`could not run ${job.command[0]}: ${error.message}\n`));
-      finish(1);
+      chunks.push(Buffer.from(`could not run ${command[0]}: ${error.message}\n`));
+      resolve(1);
     });
-    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** Runs a job's commands in order until one fails; its output is printed when it ends. */
+async function runJob(job) {
+  const started = Date.now();
+  const chunks = [];
+  let code = 0;
+  for (const command of job.commands) {
+    code = await runCommand(command, chunks, job.live);
+    if (code !== 0) break;
+  }
+  const ms = Date.now() - started;
+  if (!job.live) {
+    process.stdout.write(`\n===== ${job.name} =====\n`);
+    process.stdout.write(Buffer.concat(chunks));
+  }
+  log(`${job.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(ms)}`);
+  return { job, code, ms };
 }
 
 const startedAll = Date.now();

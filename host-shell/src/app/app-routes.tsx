@@ -2,7 +2,7 @@ import { hasTemplate } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from '@kol/shared-sdk/router';
 import { RemoteOutlet } from '../federation/remote-outlet';
 import type { ClaimedRoute } from '../federation/remote-registry';
 import { AppLayout } from '../layout/app-layout';

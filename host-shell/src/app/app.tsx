@@ -4,7 +4,7 @@ import { App as AntdApp, ConfigProvider, Watermark } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider as JotaiProvider, useAtomValue, type createStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@kol/shared-sdk/router';
 import { MobileRedirect } from '../mobile/mobile-redirect';
 import { PostingAccountModal } from '../session/posting-account-modal';
 import { SessionGate } from '../session/session-gate';

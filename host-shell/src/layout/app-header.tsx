@@ -1,6 +1,6 @@
 import { Button, Flex, Typography } from 'antd';
 import { Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { lazyPart, useOpenedOnce } from '../app/lazy-part';
 import { BetaBadge } from '../components/beta-badge';
 import { NoticesBell } from './notices-bell';

@@ -1,5 +1,5 @@
 import { Layout } from 'antd';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@kol/shared-sdk/router';
 import { PageSuspense } from '../app/lazy-part';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';

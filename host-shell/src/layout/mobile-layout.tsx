@@ -1,7 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout } from 'antd';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@kol/shared-sdk/router';
 import { PageSuspense } from '../app/lazy-part';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';

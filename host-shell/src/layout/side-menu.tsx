@@ -10,7 +10,7 @@ import { currentUserAtom } from '@kol/shared-sdk/state';
 import { Menu, type MenuProps } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@kol/shared-sdk/router';
 import { claimedRoutesAtom } from '../app/platform-state';
 import { scheduleIdlePreload } from '../federation/idle-preload';
 import { preloadRemoteApp } from '../federation/remote-registry';

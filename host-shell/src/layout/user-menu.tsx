@@ -3,7 +3,7 @@ import { signOut } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { App, Avatar, Dropdown, Space, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@kol/shared-sdk/router';
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const user = useAtomValue(currentUserAtom);

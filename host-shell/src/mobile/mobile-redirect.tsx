@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@kol/shared-sdk/router';
 import { mobileRedirectTarget } from '../session/route-rules';
 
 /** Applies the mobile rules of spec section 2 on every navigation and when the window resizes. */

@@ -17,7 +17,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Empty, Flex, Typography, theme } from 'antd';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { Figure } from '../components/figure';
 import { Panel } from '../components/panel';
 import { Rows } from '../components/rows';

@@ -1,6 +1,6 @@
 import { App, Button, Flex, Typography } from 'antd';
 import { BetaBadge } from '../components/beta-badge';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@kol/shared-sdk/router';
 import { startSignOn, useIsSsoHost } from '../session/sign-on';
 
 /** `/home`: the public landing page. */

@@ -3,7 +3,7 @@ import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@kol/shared-sdk/router';
 
 /** Only a path inside this site may be a return target, never another origin. */
 export function safeReturnUrl(value: string | null): string {

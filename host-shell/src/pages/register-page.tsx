@@ -3,7 +3,7 @@ import { currentUserAtom } from '@kol/shared-sdk/state';
 import { App, Button, Card, Form, Input, Radio, Typography } from 'antd';
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@kol/shared-sdk/router';
 
 interface RegisterForm {
   nickname: string;

@@ -3,7 +3,7 @@ import { currentUserAtom } from '@kol/shared-sdk/state';
 import { App, Spin } from 'antd';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@kol/shared-sdk/router';
 
 /** `/login/ticket?ticket=…`: verify the sign-on ticket, then go home (spec section 4). */
 export function TicketPage() {

@@ -3,7 +3,7 @@ import { currentUserAtom } from '@kol/shared-sdk/state';
 import { Button, Modal, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@kol/shared-sdk/router';
 import { desktopPathOf, isPostingPromptExempt } from './route-rules';
 
 /**

@@ -8,7 +8,7 @@ import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
 import { Spin } from 'antd';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@kol/shared-sdk/router';
 import { compositionTypeOf, desktopPathOf, isUserFetchExempt } from './route-rules';
 import {
   setStartupFetchPending,

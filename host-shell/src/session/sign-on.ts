@@ -10,7 +10,7 @@ import {
 } from '@kol/shared-sdk';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@kol/shared-sdk/router';
 import { platformConfigAtom } from '../app/platform-state';
 import { isSsoHost, isUserFetchExempt } from './route-rules';
 

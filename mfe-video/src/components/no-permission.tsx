@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { videoTypeLabel } from '@kol/shared-sdk';
 
 /** A flow page of a type the user may not make (template id, functional level). */

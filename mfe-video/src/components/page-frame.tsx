@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Flex, Typography, theme } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { usePhoneLayout } from '../lib/phone';
 
 interface PageFrameProps {

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@kol/shared-sdk/router';
 import { videoTypeLabel } from '@kol/shared-sdk';
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from '@kol/shared-sdk/router';
 import { ProjectType } from '@kol/shared-sdk';
 import { comicFlowStore, comicTypeOf, flowQuery } from '../lib/comic-flow';
 

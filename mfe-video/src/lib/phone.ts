@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, type NavigateOptions } from 'react-router-dom';
+import { useLocation, useNavigate, type NavigateOptions } from '@kol/shared-sdk/router';
 
 /**
  * The pages with a phone variant under `/m` (spec section 2). The host routes `/m<path>` to the

@@ -2,7 +2,7 @@ import { formatDurationMs } from '@kol/shared-sdk';
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { canUseProjectType } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { ComicFlowSteps } from '../components/flow-steps';

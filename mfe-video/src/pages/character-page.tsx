@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { canUseProjectType } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { ComicFlowSteps } from '../components/flow-steps';

@@ -1,6 +1,6 @@
 import { Card, Col, Flex, Radio, Row, Slider, Switch, Tooltip, Typography, Button } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@kol/shared-sdk/router';
 import { ProjectType, canUseProjectType, remainingGenerations } from '@kol/shared-sdk';
 import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
 import { ComicFlowSteps } from '../components/flow-steps';

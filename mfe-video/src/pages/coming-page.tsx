@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { PageFrame } from '../components/page-frame';
 
 interface ComingPageProps {

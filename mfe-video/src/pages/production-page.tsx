@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Empty, Flex, Skeleton } from 'antd';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@kol/shared-sdk/router';
 import { getWorkInfo, getWorkResult } from '@kol/shared-sdk';
 import { PageFrame } from '../components/page-frame';
 import { TaskCard } from '../features/production/components/task-card';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Result, Row, Skeleton } from 'antd';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@kol/shared-sdk/router';
 import { PageFrame } from '../components/page-frame';
 import { useVideoResult } from '../features/short-video/api/use-video-result';
 import { ShotMarkers } from '../features/short-video/components/shot-markers';

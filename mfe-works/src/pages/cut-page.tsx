@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@kol/shared-sdk/router';
 import { CutEditorScreen, WorkNotFound } from '../features/cut-editor/components/cut-editor-screen';
 import { DEFAULT_TIMING, type CutEditorTiming } from '../features/cut-editor/constants';
 

@@ -13,7 +13,7 @@ import {
   Typography,
 } from 'antd';
 import { DeleteOutlined, EditOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { deleteWork, formatTime, type WorkSummary } from '@kol/shared-sdk';
 import { WORKS_PAGE_SIZE, useWorks } from '../features/my-copy/api/use-works';
 import { useSendToVideo } from '../features/my-copy/api/use-send-to-video';

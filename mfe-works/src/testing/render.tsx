@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@kol/shared-sdk/router';
 import type { UserInfo } from '@kol/shared-sdk';
 import { renderWithHost as renderInHost } from '@kol/shared-sdk/testing';
 import type { createStore } from 'jotai';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Flex, Input, Modal } from 'antd';
 import { CopyOutlined, SaveOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@kol/shared-sdk/router';
 import { ProjectType, saveText, sessionStore, updateText } from '@kol/shared-sdk';
 import { copyText } from '../lib/clipboard';
 import { errorMessage } from '../lib/error-message';

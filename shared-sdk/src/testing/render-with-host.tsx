@@ -3,7 +3,7 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider, createStore } from 'jotai';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@kol/shared-sdk/router';
 import type { UserInfo } from '../contracts/user';
 import { currentUserAtom } from '../state';
 import { KOL_THEME } from '../ui';

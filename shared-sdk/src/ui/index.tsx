@@ -1,7 +1,7 @@
 import { App, Button, ConfigProvider, Result, theme, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@kol/shared-sdk/router';
 
 /**
  * What the host and every remote render alike (antd and react-router are optional peers of

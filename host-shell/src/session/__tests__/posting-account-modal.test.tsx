@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@kol/shared-sdk/router';
 import { demoUser } from '../../testing/fake-backend';
 import { PostingAccountModal } from '../posting-account-modal';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@kol/shared-sdk/router';
 import { createRemoteApp } from '..';
 
 const App = createRemoteApp(new Map([['/user', <p key="user">个人中心页</p>]]));

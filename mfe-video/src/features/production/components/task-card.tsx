@@ -1,5 +1,5 @@
 import { App, Button, Card, Flex, Progress, Tag, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import {
   cancelTask,
   formatTime,

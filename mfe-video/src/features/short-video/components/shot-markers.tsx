@@ -1,6 +1,6 @@
 import { mediaUrl } from '@kol/shared-sdk';
 import { Button, Flex, Image, Tag, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import type { WorkDetail } from '@kol/shared-sdk';
 import { flowQuery, type ComicType } from '../../../lib/comic-flow';
 

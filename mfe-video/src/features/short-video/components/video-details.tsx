@@ -3,7 +3,7 @@ import { formatDurationMs } from '@kol/shared-sdk';
 import { useState } from 'react';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import {
   CreationFlag,
   regenerateVideo,

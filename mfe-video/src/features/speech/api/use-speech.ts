@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App } from 'antd';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@kol/shared-sdk/router';
 import {
   asyncTtsTry,
   getAsyncTtsTryResult,

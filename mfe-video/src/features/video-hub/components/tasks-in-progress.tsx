@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Flex, Progress, Skeleton, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { isRunning, useRecentTasks } from '../../../hooks/use-recent-tasks';
 import { pagePath, usePhoneLayout } from '../../../lib/phone';
 import { stageName } from '@kol/shared-sdk';

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Flex, Result, Spin, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@kol/shared-sdk/router';
 import { ProjectType } from '@kol/shared-sdk';
 import { useCutData } from '../api/use-cut-data';
 import { useVideoProgress } from '../api/use-video-progress';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@kol/shared-sdk/router';
 import { getWorkInfo, sessionStore } from '@kol/shared-sdk';
 import { errorMessage } from '../../../lib/error-message';
 

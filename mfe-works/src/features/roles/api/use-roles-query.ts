@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@kol/shared-sdk/router';
 import { parseRoleType, type RoleType } from '../role-types';
 
 export interface RolesQuery {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, Modal, Result, Spin, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@kol/shared-sdk/router';
 import { formatTime, videoTypeLabel, type Role, type WorkSummary } from '@kol/shared-sdk';
 import { errorMessage } from '../../../lib/error-message';
 import { addRoleToWork, useRoleVideos } from '../api/use-role-videos';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Button, type ButtonProps } from 'antd';
-import { useHref, useNavigate } from 'react-router-dom';
+import { useHref, useNavigate } from '@kol/shared-sdk/router';
 
 type RouteButtonProps = Omit<ButtonProps, 'href' | 'onClick'> & { to: string };
 

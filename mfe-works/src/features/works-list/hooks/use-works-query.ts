@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@kol/shared-sdk/router';
 import { CreationFlag, type ProjectType } from '@kol/shared-sdk';
 import type { WorkList } from '../../../lib/work-lists';
 
