@@ -256,14 +256,16 @@ describe('login limit', () => {
   });
 
   it('waits twice as long after each further failure, up to the cap', async () => {
+    // Waits of a second or more: the attempt right after a failure must still fall inside the
+    // wait on a machine busy with other suites (150 ms was seen to run out between two calls).
     const { app: slow } = await createTestApp({
-      loginLimit: { ...LIMIT, freePerUsernameIp: 1, baseDelayMs: 150, maxDelayMs: 600 },
+      loginLimit: { ...LIMIT, freePerUsernameIp: 1, baseDelayMs: 1_000, maxDelayMs: 2_000 },
     });
     try {
       const { username } = await createUser(slow);
       const ip = '198.51.100.24';
       const key = usernameIpKey(ip, username);
-      for (const expected of [150, 300, 600, 600]) {
+      for (const expected of [1_000, 2_000, 2_000]) {
         const row = await slow.loginAttempts.find(key);
         if (row?.blocked_until) await sleep(row.blocked_until.getTime() - Date.now() + 20);
         expect(body(await loginFrom(slow, ip, username, 'wrong-one')).code).toBe(400);

@@ -93,7 +93,8 @@ export default async function remoteAdminRoutes(app: FastifyInstance) {
           '请以 multipart/form-data 上传构建目录：字段 remote、note，每个文件一段（文件名为相对路径）',
         );
       }
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'kol-release-upload-'));
+      // Named by process, so one process's leftovers (there should be none) are told apart.
+      const dir = await mkdtemp(path.join(os.tmpdir(), `kol-release-upload-${process.pid}-`));
       try {
         const fields: { remote?: string; note?: string } = {};
         const seen = new Set<string>();
