@@ -48,7 +48,8 @@ function remoteRoute(claim: ClaimedRoute, path = claim.path) {
       path={path}
       element={
         <TemplateGate templateId={claim.templateId}>
-          <RemoteOutlet remote={claim.remote} routePath={claim.path} />
+          {/* One outlet per claim: its state never carries one route's page into another. */}
+          <RemoteOutlet key={claim.path} remote={claim.remote} routePath={claim.path} />
         </TemplateGate>
       }
     />

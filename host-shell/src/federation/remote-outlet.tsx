@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { ErrorPage } from '../app/lazy-pages';
-import { loadRemoteApp, resetRemote, type RemoteApp } from './remote-registry';
+import { loadRemoteApp, loadedRemoteApp, resetRemote, type RemoteApp } from './remote-registry';
 
 interface BoundaryProps {
   onError: (error: Error) => void;
@@ -37,7 +37,11 @@ type OutletState =
  */
 export function RemoteOutlet({ remote, routePath }: { remote: string; routePath: string }) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<OutletState>({ status: 'loading' });
+  // A remote already loaded (an earlier page, a hover, idle time) renders in the first pass.
+  const [state, setState] = useState<OutletState>(() => {
+    const Page = loadedRemoteApp(remote);
+    return Page ? { status: 'ready', Page } : { status: 'loading' };
+  });
 
   useEffect(() => {
     let current = true;

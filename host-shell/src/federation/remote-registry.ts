@@ -29,10 +29,19 @@ export function installRegistry(registry: RemoteRegistry): ClaimedRoute[] {
   );
 }
 
+/** Each remote's `./App` once loaded: a page of a remote already here renders at once. */
+const loadedApps = new Map<string, RemoteApp>();
+
 export async function loadRemoteApp(name: string): Promise<RemoteApp> {
   const module = await loadRemote<{ default: RemoteApp }>(`${name}/App`);
   if (!module?.default) throw new Error(`远程模块 ${name} 没有提供页面`);
+  loadedApps.set(name, module.default);
   return module.default;
+}
+
+/** The remote's `./App` if it was loaded (by a page or a preload), else undefined. */
+export function loadedRemoteApp(name: string): RemoteApp | undefined {
+  return loadedApps.get(name);
 }
 
 /**
@@ -42,16 +51,22 @@ export async function loadRemoteApp(name: string): Promise<RemoteApp> {
 export function resetRemote(name: string): void {
   const state = remoteLoadStates.get(name);
   if (!state) return;
+  loadedApps.delete(name);
   state.current = state.active;
   registerRemotes([{ name, entry: state.active.manifestUrl }], { force: true });
 }
 
 /**
- * Fetches a remote's entry and page code ahead of a click (menu hover, idle time). Settles once
- * they arrived, never rejects: a failed preload is not an error the user sees; the real load
- * reports and falls back.
+ * Fetches a remote's entry and page code ahead of a click (menu hover, idle time), then runs its
+ * `./App` module, so the click only renders. Never rejects: a failed preload shows the user
+ * nothing (the runtime plugin has reported it; the click's own load retries and falls back).
  */
 export async function preloadRemoteApp(name: string): Promise<void> {
-  if (!remoteLoadStates.has(name)) return;
-  await preloadRemote([{ nameOrAlias: name, exposes: ['./App'] }]).catch(() => {});
+  if (!remoteLoadStates.has(name) || loadedApps.has(name)) return;
+  try {
+    await preloadRemote([{ nameOrAlias: name, exposes: ['./App'] }]);
+    await loadRemoteApp(name);
+  } catch {
+    // As above: the page's own load decides what the user sees.
+  }
 }
