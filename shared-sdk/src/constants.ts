@@ -24,6 +24,14 @@ export const VIDEO_PROGRESS_STREAM_PATH = '/api/video/progress_stream';
 export const MAX_BOOK_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Largest image a user may upload (avatars, role references). */
 export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
+// The media limits live here, beside the image one, so the browser can show and check them before
+// an upload (it imports values only from the package root, never the contracts' schemas).
+/** Largest video a user may upload (reverse videos, background material, drama scenes). */
+export const MAX_VIDEO_UPLOAD_BYTES = 200 * 1024 * 1024;
+/** Largest audio file a user may upload (music, voice). */
+export const MAX_AUDIO_UPLOAD_BYTES = 30 * 1024 * 1024;
+/** Longest video or audio upload: a short-video tool has no use for more. */
+export const MAX_MEDIA_UPLOAD_MS = 10 * 60 * 1000;
 
 /** Key prefix of every value the browser remembers (spec section 3). */
 export const STORAGE_PREFIX = 'KOL_';

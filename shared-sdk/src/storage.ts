@@ -30,6 +30,31 @@ export interface SessionValues {
   videoConfig: VideoSettings;
   videoConfigOversea: VideoSettings;
   chapterId: number;
+  /** The real-person drama (type 8) being made: see OperaDraft. */
+  operaDraft: OperaDraft;
+}
+
+/**
+ * The real-person drama's flow state between its pages (`KOL_OPERA_DRAFT`). Its own value, not
+ * `KOL_VIDEO_CONFIG`: a script still being written has scenes without their clip or photo,
+ * which VideoSettings' `scenes` refuses, and the comic clip saves whatever that value holds.
+ */
+export interface OperaDraft {
+  /** The work the draft was saved as (null until the configuration page makes it). */
+  workId: number | null;
+  title: string;
+  settings: Pick<VideoSettings, 'aspect' | 'musicId' | 'captionStyle' | 'speed' | 'roleVoices'>;
+  scenes: OperaDraftScene[];
+}
+
+export interface OperaDraftScene {
+  /** Stable across edits and reloads, so a list keeps each scene's inputs in place. */
+  key: string;
+  /** The uploaded clip or photo ('' until uploaded), its kind and the name it was uploaded as. */
+  mediaUrl: string;
+  mediaKind: 'image' | 'video' | '';
+  mediaName: string;
+  lines: Array<{ key: string; speaker: string; text: string }>;
 }
 
 /** Values kept across visits in local storage. */
@@ -111,6 +136,7 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   videoConfig: true,
   videoConfigOversea: true,
   chapterId: true,
+  operaDraft: true,
 };
 
 export const SESSION_VALUE_KEYS = Object.keys(SESSION_VALUE_NAMES) as (keyof SessionValues)[];

@@ -3,6 +3,10 @@ import { CaptionPage } from './caption-page';
 import { CharacterPage } from './character-page';
 import { ComicConfigPage } from './comic-config-page';
 import { ComingPage } from './coming-page';
+import { OperaCaptionPage } from './opera-caption-page';
+import { OperaCharacterPage } from './opera-character-page';
+import { OperaConfigPage } from './opera-config-page';
+import { OperaScenePage } from './opera-scene-page';
 import { ProductionPage } from './production-page';
 import { PromptWordPage } from './prompt-word-page';
 import { ShortPage } from './short-page';
@@ -12,10 +16,6 @@ import { VideoHubPage } from './video-hub-page';
 
 /** Routes of flows a later issue builds: each names its type and leads back to `/video`. */
 const COMING: ReadonlyArray<[path: string, name: string, outside?: boolean]> = [
-  ['/video/operaConfig', '真人短剧'],
-  ['/video/operaCaption', '真人短剧'],
-  ['/video/operaCharacter', '真人短剧'],
-  ['/video/operaScene', '真人短剧'],
   ['/convertConfig', '反推视频'],
   ['/video/cutDuplicates/:id', '视频去重'],
   ['/video/cutDuplicates/config', '视频去重'],
@@ -44,6 +44,10 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/short/:taskId', <ShortPage />],
   ['/video/tool', <ToolsPage />],
   ['/tts', <TtsPage />],
+  ['/video/operaConfig', <OperaConfigPage />],
+  ['/video/operaCaption', <OperaCaptionPage />],
+  ['/video/operaCharacter', <OperaCharacterPage />],
+  ['/video/operaScene', <OperaScenePage />],
   ...COMING.map(
     ([path, name, outside]) => [path, <ComingPage name={name} outside={outside} />] as const,
   ),

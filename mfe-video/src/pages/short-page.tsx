@@ -73,11 +73,14 @@ function ShortVideo({ taskId }: { taskId: string }) {
             />
           </Card>
         </Col>
-        <Col xs={24}>
-          <Card size="small" title="分镜画面">
-            <ShotMarkers work={work} />
-          </Card>
-        </Col>
+        {/* A drama of uploaded scenes has no drawn shots to show. */}
+        {work.shots.length > 0 && (
+          <Col xs={24}>
+            <Card size="small" title="分镜画面">
+              <ShotMarkers work={work} />
+            </Card>
+          </Col>
+        )}
       </Row>
     </>
   );

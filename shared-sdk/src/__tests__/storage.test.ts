@@ -41,6 +41,9 @@ describe('KOL_ storage', () => {
     for (const name of ['templateId', 'srtContent', 'uploadTtsUrl', 'chapterId'] as const) {
       expect(SESSION_VALUE_KEYS).toContain(name);
     }
+    // The real-person drama's own draft, beside the spec's values (see OperaDraft).
+    expect(storageKey('operaDraft')).toBe('KOL_OPERA_DRAFT');
+    expect(SESSION_VALUE_KEYS).toContain('operaDraft');
   });
 
   it('stores session values as JSON and reads them back typed', () => {

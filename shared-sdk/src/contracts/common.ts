@@ -98,13 +98,6 @@ export const ProjectTypeField = Type.Unsafe<ProjectType>({
   title: '视频类型',
 });
 
-/** Largest video a user may upload (reverse videos, background material). */
-export const MAX_VIDEO_UPLOAD_BYTES = 200 * 1024 * 1024;
-/** Largest audio file a user may upload (music, voice). */
-export const MAX_AUDIO_UPLOAD_BYTES = 30 * 1024 * 1024;
-/** Longest video or audio upload: a short-video tool has no use for more. */
-export const MAX_MEDIA_UPLOAD_MS = 10 * 60 * 1000;
-
 /** A call that answers only success. */
 export const Empty = Type.Null();
 /** A call that starts background work and answers the task to poll. */

@@ -110,6 +110,11 @@ export function configureHttp(options: HttpOptions): void {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * How much of the request body is sent, 0 to 100, as it goes (uploads): a large file takes
+   * long enough that the user must see it move.
+   */
+  onUploadProgress?: (percent: number) => void;
 }
 
 /** Sends one call and applies every rule of spec section 7 to its answer. */
@@ -126,6 +131,14 @@ export async function request<T>(
     data: input.body,
     signal: options.signal,
   };
+  const { onUploadProgress } = options;
+  if (onUploadProgress) {
+    config.onUploadProgress = (event) => {
+      // Without a known total (some browsers on some bodies) nothing honest can be said.
+      if (event.total)
+        onUploadProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+  }
   let response;
   try {
     response = await httpClient.request(config);

@@ -8,7 +8,7 @@ describe('pages of later issues', () => {
     ['/video/decompression', '解压视频'],
     ['/video/animeStoryboard/:taskId', 'AI漫剧'],
     ['/convertConfig', '反推视频'],
-    ['/video/operaScene', '真人短剧'],
+    ['/video/scroll', '滚屏视频'],
     ['/video/market/:segment?/:id?', '营销视频'],
   ])('%s says the %s pages are coming and leads back to /video', (path, name) => {
     renderWithHost(<App routePath={path} />, { route: '/x' });

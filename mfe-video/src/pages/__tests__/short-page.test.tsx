@@ -58,6 +58,24 @@ async function start(overrides: FakeRoutes = {}) {
 const origin = () => backend?.origin ?? '';
 
 describe('/video/short/:taskId', () => {
+  it('shows a real-person drama, which has no drawn shots, without the shots card', async () => {
+    await start({
+      'GET /api/video/work_info': () =>
+        ok(demoWorkDetail(21, { type: 8, title: '雨夜重逢', text: '小明：你好。', shots: [] })),
+    });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    const player = await screen.findByLabelText('视频播放器');
+    expect(player).toHaveAttribute('src', `${origin()}/media/7/task-21/video.mp4`);
+    expect(screen.getByText('下载 SRT 字幕').closest('a')).toHaveAttribute(
+      'download',
+      '雨夜重逢.srt',
+    );
+    Object.defineProperty(player, 'duration', { configurable: true, value: 7.2 });
+    fireEvent.loadedMetadata(player);
+    expect(screen.getByText('真人短剧 · 时长 7秒')).toBeInTheDocument();
+    expect(screen.queryByText('分镜画面')).not.toBeInTheDocument();
+  });
+
   it('plays the video with its cover and offers the MP4 and the SRT', async () => {
     await start();
     renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });

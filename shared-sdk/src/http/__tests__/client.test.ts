@@ -187,4 +187,36 @@ describe('the HTTP rules of spec section 7', () => {
     await request('GET', '/api/user/current', {});
     expect(server.seen.at(-1)?.headers.cookie).toContain('kol_sid=s3cr3t');
   });
+
+  it('reports an upload’s progress in percent, and nothing while the total is unknown', async () => {
+    reply = { body: { code: 0, msg: '', data: { url: '/uploads/a.png' } } };
+    // jsdom's XMLHttpRequest never knows an upload's total, so the browser's progress events
+    // are played to the request's handler here, as a browser fires them.
+    const interceptor = httpClient.interceptors.request.use((config) => {
+      const report = config.onUploadProgress;
+      for (const [loaded, total] of [
+        [10, undefined],
+        [50, 200],
+        [150, 200],
+        [200, 200],
+      ] as const) {
+        report?.({ loaded, total, bytes: loaded, lengthComputable: total !== undefined });
+      }
+      return config;
+    });
+    const percents: number[] = [];
+    try {
+      await expect(
+        request(
+          'POST',
+          '/api/file/upload_image',
+          { body: new Uint8Array(200) },
+          { onUploadProgress: (percent) => percents.push(percent) },
+        ),
+      ).resolves.toEqual({ url: '/uploads/a.png' });
+    } finally {
+      httpClient.interceptors.request.eject(interceptor);
+    }
+    expect(percents).toEqual([25, 75, 100]);
+  });
 });

@@ -20,6 +20,9 @@ interface VoicePickerProps {
   sampleText?: string;
   /** Which call speaks the audition: the video's (`tts_audition`) or the speech tool's (`tts_try`). */
   audition?: 'video' | 'tool';
+  /** The list's and the play button's names, when a page has one picker per character. */
+  label?: string;
+  auditionLabel?: string;
 }
 
 /**
@@ -33,6 +36,8 @@ export function VoicePicker({
   speed,
   sampleText,
   audition = 'video',
+  label = '配音音色',
+  auditionLabel = '试听配音',
 }: VoicePickerProps) {
   const { message } = App.useApp();
   const { voices, loading, error, reload } = useVoices(language);
@@ -75,7 +80,7 @@ export function VoicePicker({
   return (
     <Flex gap={8} align="center">
       <Select
-        aria-label="配音音色"
+        aria-label={label}
         style={{ flex: 1, minWidth: 0 }}
         loading={loading}
         value={known ? value : undefined}
@@ -86,7 +91,7 @@ export function VoicePicker({
           label: `${voice.name}（${GENDER[voice.gender]} · ${voice.engine}）`,
         }))}
       />
-      <AudioPreview label="试听配音" load={listen} disabled={!known} />
+      <AudioPreview label={auditionLabel} load={listen} disabled={!known} />
     </Flex>
   );
 }

@@ -1,0 +1,222 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { sessionStore } from '@kol/shared-sdk';
+import {
+  ok,
+  refuse,
+  startFakeBackend,
+  type FakeBackend,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
+import { quietBackendRoutes } from '../../testing/backend';
+import { VOICES, demoWorkDetail } from '../../testing/fixtures';
+import { demoScene, storeDemoDraft } from '../../testing/opera';
+import { renderWithHost } from '../../testing/render';
+import { OperaCharacterPage } from '../opera-character-page';
+
+// Every edit re-renders each line's antd AutoComplete / Select, which jsdom draws slowly on a
+// busy 2-core machine: a limit against hangs, as the works and writing remotes set.
+jest.setTimeout(30_000);
+
+let backend: FakeBackend | undefined;
+
+beforeEach(() => sessionStorage.clear());
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+const ROUTE = '/video/operaCharacter?workId=31';
+
+/** The two offline voices and a second female one, so a choice can differ from the default. */
+const THREE_VOICES = [
+  ...VOICES,
+  {
+    voiceId: 'espeak-cmn-f2',
+    name: '普通话女声二',
+    language: 'zh' as const,
+    gender: 'female' as const,
+    engine: '离线语音',
+    sampleUrl: '',
+  },
+];
+
+async function start(overrides: FakeRoutes = {}) {
+  backend = await startFakeBackend(
+    quietBackendRoutes({
+      'GET /api/edit/tts_list': () => ok(THREE_VOICES),
+      'POST /api/video/update_text': ({ body }) =>
+        ok(demoWorkDetail(31, { type: 8, ...(body as object) })),
+      'POST /api/video/save_video_info': () => ok(null),
+      'POST /api/video/tts_audition': () => ok({ audioUrl: '/media/7/tts/a.wav', durationMs: 900 }),
+      ...overrides,
+    }),
+  );
+  return backend;
+}
+
+const character = (name: string) => screen.getByRole('group', { name: `角色 ${name}` });
+const voiceOf = (name: string) =>
+  within(character(name)).getByLabelText(`${name} 的配音`).closest('.ant-select');
+const next = () => fireEvent.click(screen.getByRole('button', { name: '下一步：场景素材' }));
+const location = () => screen.getByTestId('location').textContent;
+
+/** Opens a character's voice list and picks a voice by its shown name. */
+async function pickVoice(name: string, title: string) {
+  fireEvent.mouseDown(within(character(name)).getByLabelText(`${name} 的配音`));
+  fireEvent.click(await screen.findByTitle(title));
+}
+
+describe('/video/operaCharacter', () => {
+  it('lists the script’s characters, each with a different voice to start with', async () => {
+    await start();
+    storeDemoDraft();
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    await screen.findByRole('group', { name: '角色 小明' });
+    expect(screen.getAllByRole('group', { name: /^角色 / }).map((g) => g.ariaLabel)).toEqual([
+      '角色 小明',
+      '角色 小红',
+    ]);
+    // As the server assigns them: a female voice, then a male one.
+    await waitFor(() => expect(voiceOf('小明')).toHaveTextContent('普通话女声（'));
+    await waitFor(() => expect(voiceOf('小红')).toHaveTextContent('普通话男声（'));
+    expect(sessionStore.get('operaDraft')?.settings.roleVoices).toEqual({
+      小明: 'espeak-cmn-f',
+      小红: 'espeak-cmn-m',
+    });
+    expect(within(character('小明')).getByText('2 句台词，出场：')).toBeInTheDocument();
+    expect(within(character('小红')).getByText('场景 1')).toBeInTheDocument();
+  });
+
+  it('shows who appears in which scene', async () => {
+    await start();
+    storeDemoDraft();
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    await screen.findByRole('group', { name: '角色 小明' });
+    expect(screen.getByLabelText('小明 在场景 1 有 1 句')).toBeInTheDocument();
+    expect(screen.getByLabelText('小明 在场景 2 有 1 句')).toBeInTheDocument();
+    expect(screen.getByLabelText('小红 在场景 1 有 1 句')).toBeInTheDocument();
+    expect(screen.getByLabelText('小红 不在场景 2')).toBeInTheDocument();
+  });
+
+  it('keeps a chosen voice across a reload, and auditions the character’s own line', async () => {
+    const server = await start();
+    storeDemoDraft();
+    const first = renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    await waitFor(() => expect(voiceOf('小红')).toHaveTextContent('普通话男声（'));
+    await pickVoice('小红', '普通话女声二（女声 · 离线语音）');
+    await waitFor(() => expect(voiceOf('小红')).toHaveTextContent('普通话女声二（'));
+    fireEvent.click(screen.getByLabelText('试听 小红 的配音'));
+    await waitFor(() => expect(server.calls('POST', '/api/video/tts_audition')).toHaveLength(1));
+    expect(server.calls('POST', '/api/video/tts_audition')[0]?.body).toEqual({
+      text: '好久不见。',
+      voiceId: 'espeak-cmn-f2',
+      speed: 1,
+    });
+    expect(await screen.findByLabelText('停止试听 小红 的配音')).toBeInTheDocument();
+    first.unmount();
+
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    await waitFor(() => expect(voiceOf('小红')).toHaveTextContent('普通话女声二（'));
+    await waitFor(() => expect(voiceOf('小明')).toHaveTextContent('普通话女声（'));
+  });
+
+  it('says why an audition failed', async () => {
+    await start({ 'POST /api/video/tts_audition': () => refuse(400, '「配音」不存在', 400) });
+    storeDemoDraft();
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    await waitFor(() => expect(voiceOf('小明')).toHaveTextContent('普通话女声（'));
+    fireEvent.click(screen.getByLabelText('试听 小明 的配音'));
+    expect(await screen.findByText('试听失败：「配音」不存在')).toBeVisible();
+  });
+
+  it('renames a character in every line, keeping its voice', async () => {
+    await start();
+    storeDemoDraft();
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    await waitFor(() => expect(voiceOf('小明')).toHaveTextContent('普通话女声（'));
+    const name = screen.getByLabelText('角色名 小明');
+    fireEvent.change(name, { target: { value: '阿明' } });
+    fireEvent.blur(name);
+    await screen.findByRole('group', { name: '角色 阿明' });
+    const draft = sessionStore.get('operaDraft');
+    expect(draft?.scenes.map((s) => s.lines.map((l) => l.speaker))).toEqual([
+      ['阿明', '小红'],
+      ['阿明'],
+    ]);
+    expect(draft?.settings.roleVoices).toEqual({ 阿明: 'espeak-cmn-f', 小红: 'espeak-cmn-m' });
+  });
+
+  it.each([
+    ['', '请填写角色名'],
+    ['小红', '已有角色「小红」，请换一个名字'],
+    ['旁白：', '角色名不能含有冒号'],
+  ])('refuses the name %j with a message, keeping what was typed', async (typed, problem) => {
+    await start();
+    storeDemoDraft();
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    await screen.findByRole('group', { name: '角色 小明' });
+    const name = screen.getByLabelText('角色名 小明');
+    fireEvent.change(name, { target: { value: typed } });
+    fireEvent.keyDown(name, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await within(character('小明')).findByRole('alert')).toHaveTextContent(problem);
+    expect(name).toHaveValue(typed);
+    expect(sessionStore.get('operaDraft')?.scenes[0]?.lines[0]?.speaker).toBe('小明');
+  });
+
+  it('saves the voices (save_video_info) and the script, then opens the scenes', async () => {
+    const server = await start();
+    storeDemoDraft();
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    await waitFor(() => expect(voiceOf('小红')).toHaveTextContent('普通话男声（'));
+    next();
+    await waitFor(() => expect(location()).toBe('/video/operaScene?workId=31'));
+    expect(server.calls('POST', '/api/video/update_text')[0]?.body).toEqual({
+      workId: 31,
+      text: '小明：你好。\n小红：好久不见。\n\n小明：我们走吧。',
+    });
+    // No scene has its clip or photo yet: the scenes are saved once they do.
+    expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
+      workId: 31,
+      settings: {
+        aspect: '9:16',
+        captionStyle: 'classic',
+        speed: 1,
+        roleVoices: { 小明: 'espeak-cmn-f', 小红: 'espeak-cmn-m' },
+      },
+    });
+  });
+
+  it('says why the server refused, staying on the page', async () => {
+    await start({
+      'POST /api/video/save_video_info': () => refuse(400, '「角色配音」格式不正确', 400),
+    });
+    storeDemoDraft();
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    await waitFor(() => expect(voiceOf('小红')).toHaveTextContent('普通话男声（'));
+    next();
+    expect(await screen.findByText('「角色配音」格式不正确')).toBeVisible();
+    expect(location()).toBe(ROUTE);
+  });
+
+  it('with no characters yet, leads back to the script', async () => {
+    await start();
+    storeDemoDraft({ scenes: [demoScene('a', [['', '']])] });
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    expect(await screen.findByText('剧本里还没有角色')).toBeVisible();
+    expect(screen.getByRole('link', { name: '去编写剧本台词' })).toHaveAttribute(
+      'href',
+      '/video/operaCaption?workId=31',
+    );
+    expect(screen.getByRole('button', { name: '下一步：场景素材' })).toBeDisabled();
+  });
+
+  it('says in Chinese when the voices cannot load', async () => {
+    await start({ 'GET /api/edit/tts_list': () => refuse(500, '语音服务不可用') });
+    storeDemoDraft();
+    renderWithHost(<OperaCharacterPage />, { route: ROUTE });
+    expect((await screen.findAllByText('配音音色加载失败：语音服务不可用')).length).toBeGreaterThan(
+      0,
+    );
+  });
+});

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Col, Flex, Input, Radio, Row, Skeleton, Typography } from 'antd';
+import { useAtomValue } from 'jotai';
+import { canUseProjectType, remainingGenerations } from '@kol/shared-sdk';
+import { currentUserAtom } from '@kol/shared-sdk/state';
+import { NoPermission } from '../components/no-permission';
+import { OperaFlowSteps } from '../components/opera-flow-steps';
+import { PageFrame } from '../components/page-frame';
+import { QuotaUsedUp } from '../components/quota-used-up';
+import { saveOperaWork, titleToSave } from '../features/opera-config/api/save-opera-work';
+import { CaptionStylePicker } from '../features/video-settings/components/caption-style-picker';
+import { MusicPicker } from '../features/video-settings/components/music-picker';
+import { useOperaDraft } from '../hooks/use-opera-draft';
+import { useUsageLimits } from '../hooks/use-usage-limits';
+import { errorMessage } from '../lib/error-message';
+import { OPERA_TYPE, operaQuery, type OperaSettings } from '../lib/opera-flow';
+import { usePageNavigate, usePhoneLayout } from '../lib/phone';
+
+const MAX_TITLE_CHARS = 100;
+
+function OperaConfigForm() {
+  const { message } = App.useApp();
+  const navigate = usePageNavigate();
+  const phone = usePhoneLayout();
+  const { draft, update, error, reload } = useOperaDraft();
+  const [saving, setSaving] = useState(false);
+
+  if (error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={`作品加载失败：${error}`}
+        action={
+          <Button size="small" onClick={reload}>
+            重新加载
+          </Button>
+        }
+      />
+    );
+  }
+  if (!draft) return <Skeleton active />;
+
+  const change = (patch: Partial<OperaSettings>) =>
+    update((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
+
+  const next = async () => {
+    setSaving(true);
+    try {
+      const title = titleToSave(draft);
+      const workId = await saveOperaWork(draft, title, (made) => {
+        update((current) => ({ ...current, workId: made }));
+        // The work in the address too: a retry or a reload goes on with it.
+        navigate(`/video/operaConfig${operaQuery(made)}`, { replace: true });
+      });
+      update((current) => ({ ...current, title }));
+      navigate(`/video/operaCaption${operaQuery(workId)}`);
+    } catch (reason) {
+      void message.error(errorMessage(reason));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <PageFrame
+      title="真人短剧 · 视频配置"
+      steps={<OperaFlowSteps current={0} />}
+      actions={
+        <Button
+          type="primary"
+          size={phone ? 'large' : 'middle'}
+          block={phone}
+          loading={saving}
+          onClick={() => void next()}
+        >
+          下一步：剧本台词
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        用自己拍的视频或照片分场景，写好每个场景里各角色的台词，每个角色用自己的配音朗读，字幕按「角色：台词」逐句显示，各场景按顺序合成。
+      </Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={phone ? 24 : 12}>
+          <Flex vertical gap={16}>
+            <Card title="作品" size="small">
+              <Input
+                aria-label="作品标题"
+                placeholder="不填则取第一句台词"
+                maxLength={MAX_TITLE_CHARS}
+                showCount
+                value={draft.title}
+                onChange={(event) =>
+                  update((current) => ({ ...current, title: event.target.value }))
+                }
+              />
+            </Card>
+            <Card title="画面" size="small">
+              <Radio.Group
+                aria-label="画面比例"
+                name="opera-aspect"
+                optionType="button"
+                value={draft.settings.aspect}
+                onChange={(event) =>
+                  change({ aspect: event.target.value as OperaSettings['aspect'] })
+                }
+                options={[
+                  { value: '9:16', label: '竖屏 9:16' },
+                  { value: '16:9', label: '横屏 16:9' },
+                ]}
+              />
+              <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 12 }}>
+                每个场景的视频或照片会缩放并裁切到这个比例。
+              </Typography.Paragraph>
+            </Card>
+            <Card title="字幕样式" size="small">
+              <Flex vertical gap={6}>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  字幕逐句显示为「角色：台词」，例如「小明：你好。」
+                </Typography.Text>
+                <CaptionStylePicker
+                  value={draft.settings.captionStyle ?? 'classic'}
+                  onChange={(captionStyle) => change({ captionStyle })}
+                />
+              </Flex>
+            </Card>
+          </Flex>
+        </Col>
+        <Col xs={24} lg={phone ? 24 : 12}>
+          <Card title="背景音乐" size="small">
+            <MusicPicker
+              value={draft.settings.musicId}
+              onChange={(musicId) =>
+                update((current) => {
+                  const settings = { ...current.settings };
+                  // No choice lets the server pick its default track.
+                  if (musicId === undefined) delete settings.musicId;
+                  else settings.musicId = musicId;
+                  return { ...current, settings };
+                })
+              }
+            />
+          </Card>
+        </Col>
+      </Row>
+    </PageFrame>
+  );
+}
+
+/**
+ * `/video/operaConfig` 真人短剧 · 视频配置: the drama's title, aspect, music and caption style;
+ * 下一步 makes the work. With no count of the type left the page is blocked (the host's guard
+ * sends the browser back, spec section 4).
+ */
+export function OperaConfigPage() {
+  const user = useAtomValue(currentUserAtom);
+  const { limits } = useUsageLimits();
+  if (!canUseProjectType(user, OPERA_TYPE)) return <NoPermission type={OPERA_TYPE} />;
+  if (limits && remainingGenerations(limits, OPERA_TYPE) <= 0) {
+    return <QuotaUsedUp type={OPERA_TYPE} />;
+  }
+  return <OperaConfigForm />;
+}
