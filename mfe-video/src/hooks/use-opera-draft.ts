@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@kol/shared-sdk/router';
 import { getWorkInfo, isApiError, type OperaDraft } from '@kol/shared-sdk';
 import { errorMessage } from '../lib/error-message';
 import { OPERA_LABEL, OPERA_TYPE, draftFor, draftOfWork, operaStore } from '../lib/opera-flow';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Skeleton, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { formatDurationMs, updateText, type OperaDraftScene } from '@kol/shared-sdk';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Skeleton, Typography } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link } from '@kol/shared-sdk/router';
 import { saveVideoInfo, updateText, type OperaDraft } from '@kol/shared-sdk';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';

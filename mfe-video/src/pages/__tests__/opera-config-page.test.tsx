@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes, useNavigate } from 'react-router-dom';
+import { Route, Routes, useNavigate } from '@kol/shared-sdk/router';
 import { sessionStore } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import {
