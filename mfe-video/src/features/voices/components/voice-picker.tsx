@@ -20,6 +20,11 @@ interface VoicePickerProps {
   sampleText?: string;
   /** Which call speaks the audition: the video's (`tts_audition`) or the speech tool's (`tts_try`). */
   audition?: 'video' | 'tool';
+  /** The select's and the audition's names, where a page has several pickers (one per role). */
+  label?: string;
+  auditionLabel?: string;
+  /** With no voice chosen, the list's voice at this place is chosen (several roles, several voices). */
+  defaultIndex?: number;
 }
 
 /**
@@ -33,11 +38,14 @@ export function VoicePicker({
   speed,
   sampleText,
   audition = 'video',
+  label = '配音音色',
+  auditionLabel = '试听配音',
+  defaultIndex = 0,
 }: VoicePickerProps) {
   const { message } = App.useApp();
   const { voices, loading, error, reload } = useVoices(language);
   const known = voices.some((voice) => voice.voiceId === value);
-  const first = voices[0]?.voiceId;
+  const first = voices.length > 0 ? voices[defaultIndex % voices.length]?.voiceId : undefined;
 
   useEffect(() => {
     if (!known && first) onChange(first);
@@ -75,7 +83,7 @@ export function VoicePicker({
   return (
     <Flex gap={8} align="center">
       <Select
-        aria-label="配音音色"
+        aria-label={label}
         style={{ flex: 1, minWidth: 0 }}
         loading={loading}
         value={known ? value : undefined}
@@ -86,7 +94,7 @@ export function VoicePicker({
           label: `${voice.name}（${GENDER[voice.gender]} · ${voice.engine}）`,
         }))}
       />
-      <AudioPreview label="试听配音" load={listen} disabled={!known} />
+      <AudioPreview label={auditionLabel} load={listen} disabled={!known} />
     </Flex>
   );
 }
