@@ -16,6 +16,12 @@ afterEach(async () => {
 
 const ROUTE = '/video/animeConfig?videoType=11&workId=31';
 const render = () => renderWithHost(<AnimeConfigPage />, { route: ROUTE, user: animeUser() });
+/**
+ * Whether a radio is the chosen one, by antd's mark on its label: in jsdom every antd radio
+ * group gets the same input name, so a radio's own `checked` is unchecked by another group's.
+ */
+const chosen = (label: string) =>
+  /-wrapper-checked/.test(screen.getByLabelText(label).closest('label')?.className ?? '');
 
 describe('/video/animeConfig', () => {
   it('gives every character a voice of their own and the narrator the work’s voice, saved onto the work', async () => {
@@ -74,9 +80,12 @@ describe('/video/animeConfig', () => {
     );
     first.unmount();
     render();
-    expect(await screen.findByLabelText('横屏 16:9')).toBeChecked();
-    expect(screen.getByLabelText('黄色字幕')).toBeChecked();
-    await waitFor(() => expect(screen.getByLabelText('国风水墨')).toBeChecked());
+    await screen.findByLabelText('横屏 16:9');
+    await waitFor(() => {
+      expect(chosen('横屏 16:9')).toBe(true);
+      expect(chosen('黄色字幕')).toBe(true);
+      expect(chosen('国风水墨')).toBe(true);
+    });
   });
 
   it('goes to the roles once saved', async () => {
