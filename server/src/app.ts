@@ -29,6 +29,7 @@ import videoRoutes from './routes/api/video/index';
 import videoCatalogRoutes from './routes/api/video/catalog';
 import videoProgressRoutes from './routes/api/video/progress-stream';
 import videoImageRoutes from './routes/api/video/images';
+import videoAnimeRoutes from './routes/api/video/anime';
 import roleRoutes from './routes/api/role/index';
 import libraryRoutes from './routes/api/library/index';
 import loraRoutes from './routes/api/lora/index';
@@ -107,6 +108,7 @@ export async function buildApp(
   await app.register(videoCatalogRoutes);
   await app.register(videoProgressRoutes);
   await app.register(videoImageRoutes);
+  await app.register(videoAnimeRoutes);
   await app.register(editRoutes);
   await app.register(roleRoutes);
   await app.register(libraryRoutes);

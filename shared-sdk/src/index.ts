@@ -10,4 +10,5 @@ export * from './session';
 export * from './format';
 export * from './video-types';
 export * from './defaults';
+export * from './anime';
 export type * from './contracts';

@@ -6,6 +6,7 @@ import App from '../app';
 import { PAGES } from '../pages';
 import { PHONE_PAGES } from '../lib/phone';
 import { quietBackendRoutes } from '../testing/backend';
+import { demoUser } from '../testing/fixtures';
 import { renderWithHost } from '../testing/render';
 
 /** Every video route of spec section 2, inside the layout and outside it. */
@@ -75,7 +76,12 @@ describe('App', () => {
     'renders a page, never 页面不存在, for the claim %s',
     async (path) => {
       backend = await startFakeBackend(quietBackendRoutes());
-      renderWithHost(<App routePath={path} />, { route: addressOf(path), path });
+      // A creator who may make comic clips (1) and anime shorts (2): each flow's own page.
+      renderWithHost(<App routePath={path} />, {
+        route: addressOf(path),
+        path,
+        user: demoUser({ templateIds: [0, 1, 2] }),
+      });
       expect(await screen.findByRole('heading', { level: 3 })).toBeInTheDocument();
       expect(screen.queryByText('页面不存在')).not.toBeInTheDocument();
       expect(screen.queryByText('模块暂不可用')).not.toBeInTheDocument();

@@ -18,3 +18,21 @@ export function ComicFlowSteps({ current }: { current: number }) {
     />
   );
 }
+
+/** The anime short's steps, in order. */
+export const ANIME_STEPS = ['创意', '剧本', '视频配置', '角色', '分镜', '成片检查'] as const;
+
+/** Where the creator is in the anime short flow. */
+export function AnimeFlowSteps({ current }: { current: number }) {
+  const phone = usePhoneLayout();
+  return (
+    <Steps
+      size="small"
+      current={current}
+      responsive={false}
+      type={phone ? 'inline' : 'default'}
+      aria-label="制作步骤"
+      items={ANIME_STEPS.map((title) => ({ title }))}
+    />
+  );
+}

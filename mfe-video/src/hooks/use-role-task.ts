@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getRoles, initRoleTask, type Role } from '@kol/shared-sdk';
-import type { ComicFlowStore, ComicType } from '../lib/comic-flow';
+import { getRoles, initRoleTask, type ProjectType, type Role } from '@kol/shared-sdk';
+import type { ComicFlowStore } from '../lib/comic-flow';
 import { errorMessage } from '../lib/error-message';
 
 /**
@@ -8,7 +8,10 @@ import { errorMessage } from '../lib/error-message';
  * use), so every page of the flow finds the same roles; they are remembered in the session
  * (`KOL_CHARACTER_TASK_ID`, `KOL_ROLES`) for the pages that only show them.
  */
-export function useRoleTask(type: ComicType, workId: number | null, store: ComicFlowStore) {
+/** The session values the role task is remembered in (the comic flow's store, the anime one's). */
+export type RoleTaskStore = Pick<ComicFlowStore, 'roles' | 'setRoles' | 'setCharacterTaskId'>;
+
+export function useRoleTask(type: ProjectType, workId: number | null, store: RoleTaskStore) {
   const [taskId, setTaskId] = useState<string | null>(null);
   const [roles, setRolesState] = useState<Role[]>(() => store.roles());
   const [loading, setLoading] = useState(workId !== null);

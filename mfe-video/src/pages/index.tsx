@@ -1,4 +1,10 @@
 import type { ReactElement } from 'react';
+import { AnimeAtcsPage } from './anime-atcs-page';
+import { AnimeCaptionPage } from './anime-caption-page';
+import { AnimeCharacterPage } from './anime-character-page';
+import { AnimeConfigPage } from './anime-config-page';
+import { AnimeInspirationPage } from './anime-inspiration-page';
+import { AnimeStoryboardPage } from './anime-storyboard-page';
 import { CaptionPage } from './caption-page';
 import { CharacterPage } from './character-page';
 import { ComicConfigPage } from './comic-config-page';
@@ -24,12 +30,6 @@ const COMING: ReadonlyArray<[path: string, name: string, outside?: boolean]> = [
   ['/video/cut', '解压视频', true],
   ['/video/scroll', '滚屏视频'],
   ['/video/market/:segment?/:id?', '营销视频', true],
-  ['/video/animeInspiration', 'AI漫剧'],
-  ['/video/animeCaption', 'AI漫剧'],
-  ['/video/animeConfig', 'AI漫剧'],
-  ['/video/animeCharacter', 'AI漫剧'],
-  ['/video/animeStoryboard/:taskId', 'AI漫剧'],
-  ['/video/animeAtcs/:taskId', 'AI漫剧'],
 ];
 
 /** The page of every route claim in `routes.json`, by claim path. */
@@ -48,6 +48,12 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/operaCaption', <OperaCaptionPage />],
   ['/video/operaCharacter', <OperaCharacterPage />],
   ['/video/operaScene', <OperaScenePage />],
+  ['/video/animeInspiration', <AnimeInspirationPage />],
+  ['/video/animeCaption', <AnimeCaptionPage />],
+  ['/video/animeConfig', <AnimeConfigPage />],
+  ['/video/animeCharacter', <AnimeCharacterPage />],
+  ['/video/animeStoryboard/:taskId', <AnimeStoryboardPage />],
+  ['/video/animeAtcs/:taskId', <AnimeAtcsPage />],
   ...COMING.map(
     ([path, name, outside]) => [path, <ComingPage name={name} outside={outside} />] as const,
   ),

@@ -2,19 +2,22 @@ import type { VideoSettings } from '@kol/shared-sdk/contracts';
 import { createWorksRepository } from '../repositories/works';
 import { StageError, UserInputError } from '../tasks/errors';
 import type { StageContext, StageHandler } from '../tasks/types';
+import type { Shot } from '@kol/shared-sdk/contracts';
 import {
-  modelScript,
+  adaptScript,
+  captionOf,
+  LOCAL_SCRIPT,
   modelStoryboard,
   NARRATOR,
-  parseScript,
-  scriptFromStory,
+  savedStoryboard,
   storyboardFromScript,
   type ScriptLine,
   type StoryboardShot,
 } from './anime/script';
+import type { ChatModel } from './script/structured';
 import { splitSentences } from './captions';
 import { stillsComposeStage } from './comics-pipeline';
-import { drawWorkShots } from './images/shots';
+import { drawWorkShots, type KeepPicture } from './images/shots';
 import {
   num,
   outputOf,
@@ -35,8 +38,43 @@ interface AnimeShot extends StoryboardShot {
   sentences: string[];
 }
 
-/** Local engine label of an adaptation the model did not write (offline, or it failed). */
-const LOCAL_SCRIPT = '本地改编（离线规则）';
+/** Engine of a storyboard the creator edited on the storyboard page. */
+const USER_STORYBOARD = '用户分镜';
+
+/**
+ * The storyboard of a script: the model's when one is configured and answers (every line keeps
+ * the local design it skipped), else the local one.
+ */
+async function designStoryboard(
+  chatModel: ChatModel | null | undefined,
+  lines: ScriptLine[],
+  signal: AbortSignal,
+): Promise<{ board: StoryboardShot[]; engine: string }> {
+  if (chatModel) {
+    const board = await modelStoryboard(chatModel, lines, signal).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return null;
+    });
+    if (board) return { board, engine: chatModel.label };
+  }
+  return { board: storyboardFromScript(lines), engine: LOCAL_SCRIPT };
+}
+
+const animeShotOf = (shot: StoryboardShot): AnimeShot => ({
+  ...shot,
+  caption: captionOf(shot),
+  sentences: splitSentences(shot.line),
+});
+
+/**
+ * Which picture on the work a shot keeps. A storyboard the creator saw and checked is drawn as
+ * saved, shot by shot (their redraws included: the pictures are what they approved); a board
+ * designed again keeps only the pictures of shots whose caption did not change.
+ */
+const keepPicture =
+  (boardWasSaved: boolean): KeepPicture =>
+  (stored, shot) =>
+    !stored.needsRegeneration && (boardWasSaved || stored.caption === shot.caption);
 
 /**
  * The anime short (type 11): an idea or a story becomes a script with speakers, a storyboard
@@ -61,24 +99,10 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
       const text = requireSpeakable(work.text);
       const settings: VideoSettings = work.settings;
       // A text already in 「角色：台词」 form (the caption page's) is the script as written.
-      let lines = parseScript(text);
-      let engine = '用户剧本';
-      let note: string | null = null;
-      if (!lines && options.chatModel) {
-        try {
-          lines = await modelScript(options.chatModel, text, ctx.signal);
-          engine = options.chatModel.label;
-        } catch (error) {
-          if (ctx.signal.aborted) throw error;
-          note = `${error instanceof Error ? error.message : '模型改编失败'}，已改用本地改编`;
-        }
-      }
-      if (!lines) {
-        lines = scriptFromStory(text);
-        engine = LOCAL_SCRIPT;
-      }
-      lines = lines.filter((line) => /[\p{L}\p{N}]/u.test(line.text));
+      const { lines, engine, note } = await adaptScript(text, options.chatModel, ctx.signal);
       if (lines.length === 0) throw new UserInputError('「剧本」中没有可朗读的台词');
+      // The storyboard page's shots, when they are still this script's.
+      const storyboard = savedStoryboard(work.shots, lines);
       const speakers = [...new Set(lines.map((line) => line.speaker))];
       const chosen = { ...(settings.roleVoices ?? {}) };
       // The narrator speaks with the work's voice when one is chosen.
@@ -93,6 +117,7 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
         lines,
         engine,
         ...(note ? { note } : {}),
+        ...(storyboard ? { storyboard } : {}),
         voices,
         aspect: settings.aspect,
         speed: settings.speed ?? 1,
@@ -106,24 +131,12 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
     label: '分镜',
     weight: 1,
     async run(ctx) {
-      const lines = outputOf(ctx, 'script').lines as ScriptLine[];
-      let board: StoryboardShot[] | null = null;
-      let engine = LOCAL_SCRIPT;
-      if (options.chatModel) {
-        board = await modelStoryboard(options.chatModel, lines, ctx.signal).catch(
-          (error: unknown) => {
-            if (ctx.signal.aborted) throw error;
-            return null;
-          },
-        );
-        if (board) engine = options.chatModel.label;
-      }
-      board ??= storyboardFromScript(lines);
-      const list: AnimeShot[] = board.map((shot) => ({
-        ...shot,
-        caption: shot.speaker === NARRATOR ? shot.line : `${shot.speaker}：${shot.line}`,
-        sentences: splitSentences(shot.line),
-      }));
+      const script = outputOf(ctx, 'script');
+      const saved = script.storyboard as StoryboardShot[] | undefined;
+      const { board, engine } = saved
+        ? { board: saved, engine: USER_STORYBOARD }
+        : await designStoryboard(options.chatModel, script.lines as ScriptLine[], ctx.signal);
+      const list: AnimeShot[] = board.map(animeShotOf);
       ctx.reportProgress(100);
       return { shots: list, engine };
     },
@@ -133,8 +146,15 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
     name: 'images',
     weight: 2,
     async run(ctx) {
-      const aspect = str(outputOf(ctx, 'script').aspect, '9:16') as Aspect;
-      return drawWorkShots(options, ctx, shotsOf(ctx), aspect);
+      const script = outputOf(ctx, 'script');
+      const aspect = str(script.aspect, '9:16') as Aspect;
+      return drawWorkShots(
+        options,
+        ctx,
+        shotsOf(ctx),
+        aspect,
+        keepPicture(Array.isArray(script.storyboard)),
+      );
     },
   };
 
@@ -181,4 +201,80 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
   };
 
   return [script, shots, images, voice, stillsComposeStage(options)];
+}
+
+/**
+ * The anime short's storyboard task (`anime_storyboard`, no count): the work's script becomes
+ * shots with a camera, a scene and a picture prompt each, written onto the work at once so the
+ * storyboard page shows them, then every shot without a picture is drawn with the work's roles
+ * and style. A storyboard the creator already edited for this very script is kept as it is
+ * (only its missing pictures are drawn), so going back a step and on again loses nothing.
+ */
+export function animeStoryboardPipeline(options: MediaPipelineOptions): StageHandler[] {
+  const works = createWorksRepository(options.db);
+  const workOf = async (ctx: StageContext) => {
+    const work = await works.find(ctx.task.userId, workIdOf(ctx));
+    if (!work) throw new UserInputError('作品不存在或已删除');
+    return work;
+  };
+
+  const shots: StageHandler = {
+    name: 'shots',
+    label: '分镜',
+    weight: 1,
+    async run(ctx) {
+      const work = await workOf(ctx);
+      const text = requireSpeakable(work.text, '剧本');
+      const script = await adaptScript(text, options.chatModel, ctx.signal);
+      if (script.lines.length === 0) throw new UserInputError('「剧本」中没有可朗读的台词');
+      const saved = savedStoryboard(work.shots, script.lines);
+      const { board, engine } = saved
+        ? { board: saved, engine: USER_STORYBOARD }
+        : await designStoryboard(options.chatModel, script.lines, ctx.signal);
+      // A board designed again keeps the pictures of the shots whose caption it kept.
+      const byCaption = new Map(work.shots.map((shot) => [shot.caption, shot]));
+      const next: Shot[] = board.map((shot, index) => {
+        const caption = captionOf(shot);
+        const old = saved ? work.shots[index] : byCaption.get(caption);
+        return {
+          index,
+          caption,
+          imagePrompt: shot.imagePrompt,
+          roleIds: old?.roleIds ?? [],
+          imageUrl: old?.imageUrl ?? '',
+          audioUrl: '',
+          durationMs: 0,
+          needsRegeneration: old?.needsRegeneration ?? false,
+          speaker: shot.speaker,
+          line: shot.line,
+          camera: shot.camera,
+          scene: shot.scene,
+        };
+      });
+      await works.update(ctx.task.userId, work.workId, { shots: next });
+      ctx.reportProgress(100);
+      return { engine, scriptEngine: script.engine, count: next.length };
+    },
+  };
+
+  const images: StageHandler = {
+    name: 'images',
+    weight: 4,
+    async run(ctx) {
+      const work = await workOf(ctx);
+      const list = work.shots.map((shot) => ({
+        index: shot.index,
+        caption: shot.caption,
+        imagePrompt: shot.imagePrompt,
+        ...(shot.speaker !== undefined ? { speaker: shot.speaker } : {}),
+        ...(shot.line !== undefined ? { line: shot.line } : {}),
+        ...(shot.camera !== undefined ? { camera: shot.camera } : {}),
+        ...(shot.scene !== undefined ? { scene: shot.scene } : {}),
+      }));
+      if (list.length === 0) throw new StageError('分镜为空，请重新生成');
+      return drawWorkShots(options, ctx, list, work.settings.aspect, keepPicture(true));
+    },
+  };
+
+  return [shots, images];
 }

@@ -1,5 +1,5 @@
 import { ProjectType } from '@kol/shared-sdk/contracts';
-import { animePipeline } from '../media/anime-pipeline';
+import { animePipeline, animeStoryboardPipeline } from '../media/anime-pipeline';
 import { comicsPipeline } from '../media/comics-pipeline';
 import { convertPipeline } from '../media/convert/pipeline';
 import { decompressionPipeline } from '../media/decompression-pipeline';
@@ -32,6 +32,8 @@ export function registerVideoPipelines(
   // Overseas comics: the same stages, in English (the script stage translates when it can).
   registry.register(ProjectType.comicsOverseas, comicsPipeline(options));
   registry.register(ProjectType.animeShorts, animePipeline(options));
+  // anime_storyboard: the anime short's shots and pictures before its render (no count).
+  registry.register(ProjectType.animeShorts, animeStoryboardPipeline(options), 'storyboard');
   registry.register(ProjectType.market, marketPipeline(options));
   registry.register(ProjectType.convert, convertPipeline(options));
   registry.register(ProjectType.realOpera, operaPipeline(options));

@@ -10,9 +10,11 @@ export interface PipelineStage {
 
 /**
  * What a task does: a whole video of its type, a merge of a work's cut-video segments, one
- * image, one long speech (async_tts_try), the speech of a work's cut-video segments. Stored on the task (video_tasks.kind).
+ * image, one long speech (async_tts_try), the speech of a work's cut-video segments, an anime
+ * short's storyboard (shots and their pictures, before the render). Stored on the task
+ * (video_tasks.kind).
  */
-export type TaskKind = 'video' | 'merge' | 'image' | 'speech' | 'cut-speech';
+export type TaskKind = 'video' | 'merge' | 'image' | 'speech' | 'cut-speech' | 'storyboard';
 
 /** Registered for every project type of its kind (images and speech do not depend on it). */
 export const ANY_TYPE = -1;

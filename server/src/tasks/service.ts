@@ -128,6 +128,19 @@ export class VideoTaskService {
   }
 
   /** 403 unless the user may make videos of this type (template id, functional level). */
+  /**
+   * anime_storyboard: the work's storyboard task still running, or a new one (no count spent),
+   * so a second click or a reload follows the same task instead of drawing twice.
+   */
+  async startStoryboardTask(userId: number, workId: number): Promise<{ taskId: string }> {
+    const work = await this.ownWork(userId, workId);
+    const latest = await this.repo.latestForWork(userId, workId, ['storyboard']);
+    if (latest && (latest.state === 'queued' || latest.state === 'running')) {
+      return { taskId: latest.id };
+    }
+    return this.startTask({ userId, workId, type: work.type, kind: 'storyboard' });
+  }
+
   async requireProjectType(userId: number, type: number): Promise<void> {
     const user = await this.options.db
       .selectFrom('users')

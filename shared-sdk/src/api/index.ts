@@ -3,6 +3,7 @@ export * from './sso';
 export * from './notice';
 export * from './platform';
 export * from './video';
+export * from './anime';
 export * from './writing';
 export * from './role';
 export * from './edit';

@@ -57,6 +57,26 @@ export const Shot = Type.Object({
   durationMs: Int('分镜时长', { minimum: 0 }),
   /** Set when the picture fell back to the local frame and can be regenerated. */
   needsRegeneration: Type.Boolean(),
+  /**
+   * Anime short (11) storyboard: who speaks the shot's line (the narrator too), the line alone
+   * (the caption prefixes the speaker), the camera size and the scene. Absent on other types.
+   */
+  speaker: Type.Optional(Text('角色', { minLength: 1, maxLength: 12 })),
+  line: Type.Optional(Text('台词', { minLength: 1, maxLength: 500 })),
+  camera: Type.Optional(
+    // Spelled out rather than mapped over ANIME_CAMERAS, as CaptionStyle below.
+    Type.Union(
+      [
+        Type.Literal('远景'),
+        Type.Literal('全景'),
+        Type.Literal('中景'),
+        Type.Literal('近景'),
+        Type.Literal('特写'),
+      ],
+      { title: '景别' },
+    ),
+  ),
+  scene: Type.Optional(Text('场景', { minLength: 1, maxLength: 30 })),
 });
 export type Shot = Static<typeof Shot>;
 

@@ -6,7 +6,7 @@ import { renderWithHost } from '../../testing/render';
 describe('pages of later issues', () => {
   it.each([
     ['/video/decompression', '解压视频'],
-    ['/video/animeStoryboard/:taskId', 'AI漫剧'],
+    ['/video/scroll', '滚屏视频'],
     ['/convertConfig', '反推视频'],
     ['/video/scroll', '滚屏视频'],
     ['/video/market/:segment?/:id?', '营销视频'],

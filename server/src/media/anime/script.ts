@@ -1,9 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { ANIME_CAMERAS, ANIME_NARRATOR } from '@kol/shared-sdk/contracts';
 import { splitSentences } from '../captions';
 import { askJson, type ChatModel } from '../script/structured';
 
 /** The speaker of lines nobody in the story says. */
-export const NARRATOR = '旁白';
+export const NARRATOR = ANIME_NARRATOR;
 
 export interface ScriptLine {
   speaker: string;
@@ -11,7 +12,7 @@ export interface ScriptLine {
 }
 
 /** Camera sizes of a storyboard, widest first (the words storyboard artists use). */
-export const CAMERAS = ['远景', '全景', '中景', '近景', '特写'] as const;
+export const CAMERAS = ANIME_CAMERAS;
 export type Camera = (typeof CAMERAS)[number];
 
 export interface StoryboardShot {
@@ -144,16 +145,27 @@ const StoryboardSchema = Type.Object({
   ),
 });
 
+/** What the creator asked of the adaptation beside the story: a genre, about how many lines. */
+export interface ScriptBrief {
+  genre?: string;
+  lines?: number;
+}
+
 /** The model's script of a story (speakers and lines), validated; the caller falls back. */
 export async function modelScript(
   model: ChatModel,
   story: string,
   signal: AbortSignal,
+  brief: ScriptBrief = {},
 ): Promise<ScriptLine[]> {
+  const asked = [
+    brief.genre ? `题材偏${brief.genre}。` : '',
+    brief.lines ? `全剧约 ${brief.lines} 行。` : '',
+  ].join('');
   const answer: Static<typeof ScriptSchema> = await askJson(
     model,
     {
-      system: `你是动漫短剧编剧。把用户的故事改编成剧本：每句台词一个对象，speaker 是说话的角色名，没有人说的叙述用「${NARRATOR}」；台词口语化、简短，按剧情顺序。格式：{"lines":[{"speaker":"…","text":"…"}]}`,
+      system: `你是动漫短剧编剧。把用户的故事或创意改编成剧本：每句台词一个对象，speaker 是说话的角色名，没有人说的叙述用「${NARRATOR}」；台词口语化、简短，按剧情顺序。${asked}格式：{"lines":[{"speaker":"…","text":"…"}]}`,
       user: story.slice(0, 12_000),
       schema: ScriptSchema,
       what: '剧本',
@@ -188,3 +200,93 @@ export async function modelStoryboard(
     return designed && line ? shotOf(index, line, designed.camera, designed.scene) : shot;
   });
 }
+
+/** Engine of an adaptation the model did not write (offline, or it failed). */
+export const LOCAL_SCRIPT = '本地改编（离线规则）';
+/** Engine of a text that was already a script (the caption page's 「角色：台词」 lines). */
+export const USER_SCRIPT = '用户剧本';
+
+export interface AdaptedScript {
+  lines: ScriptLine[];
+  engine: string;
+  /** Why the model's script was not used, when it failed and the local one stood in. */
+  note: string | null;
+}
+
+/**
+ * A text made a script: read as it is when it is already 「角色：台词」 lines, else adapted by
+ * the chat model when one is configured, else (or when the model fails) by the local rules.
+ * Lines with nothing to say are dropped; the caller refuses an empty script.
+ */
+export async function adaptScript(
+  text: string,
+  model: ChatModel | null | undefined,
+  signal: AbortSignal,
+  brief: ScriptBrief = {},
+): Promise<AdaptedScript> {
+  let lines = parseScript(text);
+  let engine = USER_SCRIPT;
+  let note: string | null = null;
+  if (!lines && model) {
+    try {
+      lines = await modelScript(model, text, signal, brief);
+      engine = model.label;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      note = `${error instanceof Error ? error.message : '模型改编失败'}，已改用本地改编`;
+    }
+  }
+  if (!lines) {
+    lines = scriptFromStory(text);
+    engine = LOCAL_SCRIPT;
+  }
+  return { lines: lines.filter((line) => /[\p{L}\p{N}]/u.test(line.text)), engine, note };
+}
+
+/** A shot of a work as the anime pages save it: the storyboard fields beside the picture. */
+interface SavedShot {
+  speaker?: string;
+  line?: string;
+  camera?: string;
+  scene?: string;
+  imagePrompt: string;
+}
+
+/**
+ * The storyboard the creator edited (the work's shots), when it is still the storyboard of the
+ * script: one shot per line, same speakers, same words. Null when there is none or the script
+ * was changed since, so the storyboard is designed again.
+ */
+export function savedStoryboard(
+  shots: readonly SavedShot[],
+  lines: readonly ScriptLine[],
+): StoryboardShot[] | null {
+  if (shots.length === 0 || shots.length !== lines.length) return null;
+  const board: StoryboardShot[] = [];
+  for (const [index, shot] of shots.entries()) {
+    const line = lines[index];
+    const camera = CAMERAS.find((name) => name === shot.camera);
+    if (
+      !line ||
+      !camera ||
+      !shot.scene ||
+      shot.speaker !== line.speaker ||
+      shot.line !== line.text
+    ) {
+      return null;
+    }
+    board.push({
+      index,
+      speaker: line.speaker,
+      line: line.text,
+      camera,
+      scene: shot.scene,
+      imagePrompt: shot.imagePrompt.trim() || shotOf(index, line, camera, shot.scene).imagePrompt,
+    });
+  }
+  return board;
+}
+
+/** A storyboard shot's caption: the narrator's line alone, a character's after their name. */
+export const captionOf = (shot: { speaker: string; line: string }): string =>
+  shot.speaker === NARRATOR ? shot.line : `${shot.speaker}：${shot.line}`;

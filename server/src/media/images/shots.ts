@@ -17,7 +17,21 @@ export interface ShotToDraw {
   index: number;
   caption: string;
   imagePrompt: string;
+  /** An anime storyboard's fields, written onto the work's shot with its picture. */
+  speaker?: string;
+  line?: string;
+  camera?: Shot['camera'];
+  scene?: string;
 }
+
+/** Whether the picture already on the work's shot is the one this shot keeps. */
+export type KeepPicture = (stored: Shot, shot: ShotToDraw) => boolean;
+
+/** A picture the user drew for an unchanged shot with gen_img (the comic clip's rule). */
+export const keepGenImgPicture: KeepPicture = (stored, shot) =>
+  stored.caption === shot.caption &&
+  !stored.needsRegeneration &&
+  /\/image\.jpg$/.test(stored.imageUrl);
 
 /** What the stage records of each shot's picture (also read back on a resumed stage). */
 export interface ShotImageRecord {
@@ -48,6 +62,7 @@ export async function drawWorkShots(
   ctx: StageContext,
   shots: readonly ShotToDraw[],
   aspect: Aspect,
+  keep: KeepPicture = keepGenImgPicture,
 ): Promise<StageOutputs> {
   const userId = ctx.task.userId;
   const workId = workIdOf(ctx);
@@ -77,10 +92,7 @@ export async function drawWorkShots(
     }
     const stored = work?.shots[shot.index];
     const kept =
-      stored &&
-      stored.caption === shot.caption &&
-      !stored.needsRegeneration &&
-      /\/image\.jpg$/.test(stored.imageUrl)
+      stored && stored.imageUrl && keep(stored, shot)
         ? await pictureFile(stored.imageUrl, userId, dirs)
         : null;
     let record: ShotImageRecord;
@@ -141,6 +153,7 @@ export async function drawWorkShots(
         audioUrl: old?.caption === shot.caption ? old.audioUrl : '',
         durationMs: old?.caption === shot.caption ? old.durationMs : 0,
         needsRegeneration: record.needsRegeneration,
+        ...storyboardFields(shot),
       };
     });
     await works.update(userId, workId, { shots: next });
@@ -156,4 +169,14 @@ export async function drawWorkShots(
       error,
     })),
   };
+}
+
+/** The storyboard fields a shot carries (an anime short's), and nothing for other types. */
+function storyboardFields(shot: ShotToDraw): Partial<Shot> {
+  const fields: Partial<Shot> = {};
+  if (shot.speaker !== undefined) fields.speaker = shot.speaker;
+  if (shot.line !== undefined) fields.line = shot.line;
+  if (shot.camera !== undefined) fields.camera = shot.camera;
+  if (shot.scene !== undefined) fields.scene = shot.scene;
+  return fields;
 }

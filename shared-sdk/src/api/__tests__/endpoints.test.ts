@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { animeEndpoints } from '../../contracts/anime';
 import type { EndpointDef } from '../../contracts/common';
 import { cutVideoEndpoints } from '../../contracts/cut-video';
 import { editEndpoints } from '../../contracts/edit';
@@ -96,6 +97,7 @@ const CONTRACT_GROUPS = [
   userEndpoints,
   ssoEndpoints,
   videoEndpoints,
+  animeEndpoints,
   writingEndpoints,
   roleEndpoints,
   editEndpoints,
@@ -219,6 +221,16 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
     videoEndpoints.getUserNewestWorks,
     () => sdk.getUserNewestWorks({ limit: 5 }),
     { query: { limit: '5' } },
+  ],
+  [
+    animeEndpoints.animeScript,
+    () => sdk.adaptAnimeScript({ text: '雨夜重逢', genre: '都市', length: 'short' }),
+    { body: { text: '雨夜重逢', genre: '都市', length: 'short' } },
+  ],
+  [
+    animeEndpoints.animeStoryboard,
+    () => sdk.startAnimeStoryboard({ workId: 9 }),
+    { body: { workId: 9 } },
   ],
   [writingEndpoints.getPlatforms, () => sdk.getPlatforms(), { query: {} }],
   [

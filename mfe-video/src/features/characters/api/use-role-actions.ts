@@ -19,7 +19,8 @@ interface RoleActionsInput {
   roles: Role[];
   setRoles: (roles: Role[]) => void;
   refresh: () => Promise<void>;
-  store: ComicFlowStore;
+  /** Where drawn portraits are remembered (`KOL_ROLE_IMAGES`). */
+  store: Pick<ComicFlowStore, 'roleImages' | 'setRoleImages'>;
 }
 
 /**

@@ -20,6 +20,9 @@ interface TextSourceCardProps {
   /** The text came from 发送到视频 / 用于视频. */
   handedOver: boolean;
   overseas: boolean;
+  /** The card's title and the text box's name, for a flow whose text is not a narration. */
+  textLabel?: string;
+  placeholder?: string;
 }
 
 /**
@@ -36,6 +39,8 @@ export function TextSourceCard({
   maxChars,
   handedOver,
   overseas,
+  textLabel = '视频文案',
+  placeholder = '粘贴或输入要做成视频的文案，一句一行更容易分镜',
 }: TextSourceCardProps) {
   const { message } = App.useApp();
   const [source, setSource] = useState<Source>('input');
@@ -61,7 +66,7 @@ export function TextSourceCard({
   };
 
   return (
-    <Card title="视频文案" size="small">
+    <Card title={textLabel} size="small">
       <Flex vertical gap={12}>
         {handedOver && (
           <Alert
@@ -104,8 +109,8 @@ export function TextSourceCard({
           onChange={(event) => onTitleChange(event.target.value)}
         />
         <Input.TextArea
-          aria-label="视频文案"
-          placeholder="粘贴或输入要做成视频的文案，一句一行更容易分镜"
+          aria-label={textLabel}
+          placeholder={placeholder}
           autoSize={{ minRows: 8, maxRows: 20 }}
           value={text}
           status={problem ? 'error' : undefined}

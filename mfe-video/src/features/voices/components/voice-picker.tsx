@@ -20,9 +20,11 @@ interface VoicePickerProps {
   sampleText?: string;
   /** Which call speaks the audition: the video's (`tts_audition`) or the speech tool's (`tts_try`). */
   audition?: 'video' | 'tool';
-  /** The list's and the play button's names, when a page has one picker per character. */
+  /** The select's and the audition's names, where a page has several pickers (one per role). */
   label?: string;
   auditionLabel?: string;
+  /** With no voice chosen, the list's voice at this place is chosen (several roles, several voices). */
+  defaultIndex?: number;
 }
 
 /**
@@ -38,11 +40,12 @@ export function VoicePicker({
   audition = 'video',
   label = '配音音色',
   auditionLabel = '试听配音',
+  defaultIndex = 0,
 }: VoicePickerProps) {
   const { message } = App.useApp();
   const { voices, loading, error, reload } = useVoices(language);
   const known = voices.some((voice) => voice.voiceId === value);
-  const first = voices[0]?.voiceId;
+  const first = voices.length > 0 ? voices[defaultIndex % voices.length]?.voiceId : undefined;
 
   useEffect(() => {
     if (!known && first) onChange(first);

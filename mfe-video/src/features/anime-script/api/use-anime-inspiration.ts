@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { App } from 'antd';
+import { adaptAnimeScript, saveText, type AnimeLength, type AnimeScript } from '@kol/shared-sdk';
+import { ANIME_TYPE, MAX_SOURCE_CHARS, animeStore } from '../../../lib/anime-flow';
+import { scriptText } from '../../../lib/anime-script';
+import { errorMessage } from '../../../lib/error-message';
+
+/** Why a story or idea cannot be adapted, in Chinese, or null when it can. */
+export function sourceProblem(text: string): string | null {
+  if (!text.trim()) return '请先填写故事或创意';
+  if (text.length > MAX_SOURCE_CHARS) {
+    return `故事或创意不能超过 ${MAX_SOURCE_CHARS} 字（当前 ${text.length} 字），请删减后再改编`;
+  }
+  if (!/[\p{L}\p{N}]/u.test(text)) return '故事或创意中没有文字，请填写内容';
+  return null;
+}
+
+/** A title from the story when the creator gives none: its first line, at most 20 characters. */
+function titleOf(text: string): string {
+  const first = text.trim().split('\n')[0]?.trim() ?? '';
+  return first.length > 20 ? `${first.slice(0, 20)}…` : first || '未命名漫剧';
+}
+
+interface InspirationInput {
+  workId: number | null;
+  /** Where to go once the script is saved onto the work. */
+  onAdapted: (workId: number, script: AnimeScript) => void;
+}
+
+/**
+ * The inspiration page's state: the story or idea (kept in `KOL_ORIGINAL_CONTENT` as typed, so
+ * a reload or a failed adaptation loses nothing), and 改编, which has the server adapt it into a
+ * script (`anime_script`: the chat model when configured, else the local rules) and saves that
+ * script as the work's text (`save_text`, type 11): the work exists from here on.
+ */
+export function useAnimeInspiration({ workId, onAdapted }: InspirationInput) {
+  const { message } = App.useApp();
+  const [source, setSourceState] = useState(() => animeStore.source());
+  const [title, setTitle] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [adapting, setAdapting] = useState(false);
+
+  const setSource = (text: string) => {
+    setSourceState(text);
+    animeStore.setSource(text);
+    if (problem) setProblem(sourceProblem(text));
+  };
+
+  /** Adapts and saves; answers false when it did not (the user has been told why). */
+  const adapt = async (genre: string | undefined, length: AnimeLength): Promise<boolean> => {
+    const found = sourceProblem(source);
+    setProblem(found);
+    if (found) {
+      void message.error(found);
+      return false;
+    }
+    setAdapting(true);
+    try {
+      const script = await adaptAnimeScript({
+        text: source.trim(),
+        length,
+        ...(genre ? { genre } : {}),
+      });
+      const saved = await saveText({
+        ...(workId !== null ? { workId } : {}),
+        type: ANIME_TYPE,
+        title: title.trim() || titleOf(source),
+        text: scriptText(script.lines),
+      });
+      onAdapted(saved.workId, script);
+      return true;
+    } catch (error) {
+      void message.error(`改编失败：${errorMessage(error)}`);
+      return false;
+    } finally {
+      setAdapting(false);
+    }
+  };
+
+  return { source, setSource, title, setTitle, problem, adapting, adapt };
+}
