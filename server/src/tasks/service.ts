@@ -127,7 +127,6 @@ export class VideoTaskService {
     return this.startTask({ userId, workId, type: work.type, kind: 'merge', spend: 'merge' });
   }
 
-  /** 403 unless the user may make videos of this type (template id, functional level). */
   /**
    * anime_storyboard: the work's storyboard task still running, or a new one (no count spent),
    * so a second click or a reload follows the same task instead of drawing twice.
@@ -141,6 +140,7 @@ export class VideoTaskService {
     return this.startTask({ userId, workId, type: work.type, kind: 'storyboard' });
   }
 
+  /** 403 unless the user may make videos of this type (template id, functional level). */
   async requireProjectType(userId: number, type: number): Promise<void> {
     const user = await this.options.db
       .selectFrom('users')

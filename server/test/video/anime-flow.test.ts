@@ -79,6 +79,9 @@ describe('anime short steps before the render, offline', () => {
     const noTemplate = await signedInClient(app, { templateIds: [0] });
     const refused = await noTemplate.post('/api/video/anime_script', { text: STORY });
     expect(refused.code).not.toBe(0);
+    // Nor a storyboard: the type's template id is checked before the work is looked up.
+    const storyboard = await noTemplate.post('/api/video/anime_storyboard', { workId: 1 });
+    expect(storyboard.status).toBe(403);
   });
 
   it('the storyboard task writes shots with camera, scene, speaker and line, then draws each; the render keeps the edited storyboard and its pictures', async () => {

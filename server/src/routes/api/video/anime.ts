@@ -42,6 +42,7 @@ export default async function videoAnimeRoutes(app: FastifyInstance) {
 
   defineRoute(app, animeEndpoints.animeStoryboard, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
+    await app.videoTasks.requireProjectType(user.id, ProjectType.animeShorts);
     const work = await app.works.find(user.id, body.workId);
     if (!work) throw notFound('没有找到这个作品（可能已删除，或不属于你）');
     if (work.type !== ProjectType.animeShorts) throw badRequest('只有 AI漫剧 作品有分镜步骤');
