@@ -39,8 +39,10 @@ const BUSY_MESSAGE = '该作品正在生成中，请等待完成或取消后再�
 
 /** The kinds of which a work runs one at a time, and what a second start answers. */
 const EXCLUSIVE: Partial<Record<TaskKind, { kinds: TaskKind[]; message: string }>> = {
-  video: { kinds: ['video', 'merge'], message: BUSY_MESSAGE },
+  // A storyboard task rewrites the work's shots: no render may read them half written.
+  video: { kinds: ['video', 'merge', 'storyboard'], message: BUSY_MESSAGE },
   merge: { kinds: ['video', 'merge'], message: BUSY_MESSAGE },
+  storyboard: { kinds: ['video', 'merge'], message: BUSY_MESSAGE },
   'cut-speech': { kinds: ['cut-speech'], message: '片段配音正在生成中，请等待完成后再试' },
 };
 

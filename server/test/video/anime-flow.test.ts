@@ -160,6 +160,10 @@ describe('anime short steps before the render, offline', () => {
 
     // A second storyboard run of the same script keeps the edits and redraws nothing.
     const again = (await bob.post('/api/video/anime_storyboard', { workId })).data as TaskRef;
+    // While it draws, no render starts (it would read shots half written) and no count goes.
+    const early = await bob.post('/api/video/gen_video', { workId });
+    expect(early.status).toBe(409);
+    expect(early.msg).toBe('该作品正在生成中，请等待完成或取消后再试');
     await finishedTask(bob, again.taskId);
     expect((await stageOutputs(app, again.taskId, 'shots')).engine).toBe('用户分镜');
     const kept = (await stageOutputs(app, again.taskId, 'images')).shotImages as Array<{
