@@ -32,6 +32,23 @@ export interface SessionValues {
   chapterId: number;
   /** The real-person drama (type 8) being made: see OperaDraft. */
   operaDraft: OperaDraft;
+  /** The reverse video (type 3) being made: see ConvertDraft. */
+  convertDraft: ConvertDraft;
+}
+
+/**
+ * The reverse video's flow state (`KOL_CONVERT_DRAFT`): the uploaded source, the script as the
+ * user edits it, and the settings, kept until the work is made at render time so a reload on
+ * any step loses nothing.
+ */
+export interface ConvertDraft {
+  workId: number | null;
+  title: string;
+  source: { url: string; name: string; durationMs: number | null } | null;
+  /** The script read from the source (subtitle track or transcription), before any edit. */
+  extracted: { script: string; from: 'subtitles' | 'transcription' | 'none'; note: string } | null;
+  script: string;
+  settings: Pick<VideoSettings, 'aspect' | 'voiceId' | 'speed' | 'dedup'>;
 }
 
 /**
@@ -137,6 +154,7 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   videoConfigOversea: true,
   chapterId: true,
   operaDraft: true,
+  convertDraft: true,
 };
 
 export const SESSION_VALUE_KEYS = Object.keys(SESSION_VALUE_NAMES) as (keyof SessionValues)[];
