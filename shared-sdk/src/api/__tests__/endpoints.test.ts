@@ -239,6 +239,17 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
     () => sdk.extractConvertScript({ sourceVideoUrl: '/uploads/1/a.mp4' }),
     { body: { sourceVideoUrl: '/uploads/1/a.mp4' } },
   ],
+  [convertEndpoints.getDedupPresets, () => sdk.getDedupPresets(), { query: {} }],
+  [
+    convertEndpoints.saveDedupPresets,
+    () => sdk.saveDedupPresets({ presets: { mirror: true, speed: 1.1 } }),
+    { body: { presets: { mirror: true, speed: 1.1 } } },
+  ],
+  [
+    convertEndpoints.dedupPreview,
+    () => sdk.previewDedup({ sourceVideoUrl: '/uploads/1/a.mp4', presets: { mirror: true } }),
+    { body: { sourceVideoUrl: '/uploads/1/a.mp4', presets: { mirror: true } } },
+  ],
   [writingEndpoints.getPlatforms, () => sdk.getPlatforms(), { query: {} }],
   [
     writingEndpoints.search,
