@@ -1,10 +1,19 @@
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { createUser, kol, launchBrowser, newPage, screenshot, signIn } from '../support/platform';
+import {
+  ARTIFACTS,
+  createUser,
+  kol,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+} from '../support/platform';
 
 let browser: Browser;
 let dir: string;
@@ -24,8 +33,17 @@ const RENDER_LIMIT_MS = 5 * 60_000;
 /** The source clip's subtitle track: what the page must read into the script. */
 const SUBTITLES = ['小猫在窗边晒太阳。', '它慢慢睡着了。'];
 
+/** The server's own ffmpeg (FFMPEG_PATH, else the one its package installs), as it finds it. */
+const FFMPEG =
+  process.env.FFMPEG_PATH ??
+  (
+    createRequire(path.join(path.dirname(path.dirname(ARTIFACTS)), 'server', 'package.json'))(
+      '@ffmpeg-installer/ffmpeg',
+    ) as { path: string }
+  ).path;
+
 const ffmpeg = (...args: string[]) =>
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
 
 /**
  * A 4-second 16:9 clip with sound and an embedded mov_text subtitle track, made here. The test
@@ -115,6 +133,7 @@ describe('the reverse video (issue 16)', () => {
       await page
         .getByRole('alert')
         .filter({ hasText: '「配音.mp3」不是支持的视频：请上传 MP4、MOV、WebM 或 MKV 视频' })
+        .first()
         .waitFor();
       await page.getByLabel('选择原视频').setInputFiles({
         name: `${name}.mp4`,
@@ -140,12 +159,14 @@ describe('the reverse video (issue 16)', () => {
       await page.getByText('已从视频的字幕轨提取脚本').waitFor();
       expect(await page.getByLabel('反推文案').inputValue()).toBe(SUBTITLES.join('\n'));
       await screenshot(page, 'convert-script');
-      await page.getByRole('radio', { name: '横屏 16:9' }).check();
+      // antd's radio buttons hide their input: the label is what a person clicks.
+      await page.getByText('横屏 16:9', { exact: true }).click();
       await page.getByRole('button', { name: '下一步：去重与生成' }).click();
       await page.waitForURL((url) => url.searchParams.get('step') === 'render');
 
       // Step 3: the mirror preset, then one count, asked first.
-      await page.getByRole('checkbox', { name: '镜像' }).check();
+      await page.getByText('镜像（左右翻转）', { exact: true }).click();
+      expect(await page.getByRole('checkbox', { name: '镜像' }).isChecked()).toBe(true);
       await screenshot(page, 'convert-presets');
       await page.getByRole('button', { name: '生成视频（剩余 2 次）' }).click();
       const dialog = page.locator('.ant-modal').filter({ hasText: '将消耗 1 次「反推视频」' });

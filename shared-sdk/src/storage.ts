@@ -34,6 +34,15 @@ export interface SessionValues {
   operaDraft: OperaDraft;
   /** The reverse video (type 3) being made: see ConvertDraft. */
   convertDraft: ConvertDraft;
+  /** The de-dup settings page: the clip previewed and the presets being edited (not yet saved). */
+  dedupEdit: DedupEdit;
+}
+
+export interface DedupEdit {
+  clip: { url: string; name: string; durationMs: number | null } | null;
+  /** Null: the presets the user saved on the server. */
+  presets: NonNullable<VideoSettings['dedup']> | null;
+  aspect: VideoSettings['aspect'];
 }
 
 /**
@@ -155,6 +164,7 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   chapterId: true,
   operaDraft: true,
   convertDraft: true,
+  dedupEdit: true,
 };
 
 export const SESSION_VALUE_KEYS = Object.keys(SESSION_VALUE_NAMES) as (keyof SessionValues)[];

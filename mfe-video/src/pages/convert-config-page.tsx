@@ -10,6 +10,7 @@ import { QuotaUsedUp } from '../components/quota-used-up';
 import { saveConvertWork } from '../features/convert-source/api/save-convert-work';
 import { SourceVideoCard } from '../features/convert-source/components/source-video-card';
 import { extractScript, rewriteScript } from '../features/convert-script/api/script-calls';
+import { useSavedPresets } from '../features/dedup-presets/api/use-saved-presets';
 import { DedupPresetsForm } from '../features/dedup-presets/components/dedup-presets-form';
 import { GenerateVideoButton } from '../features/generate-video/components/generate-video-button';
 import { VoicePicker } from '../features/voices/components/voice-picker';
@@ -48,6 +49,7 @@ function ConvertForm() {
   const [params] = useSearchParams();
   const step = stepOf(params.get('step'));
   const { draft, update } = useConvertDraft();
+  const { saved: savedPresets } = useSavedPresets();
   const [uploading, setUploading] = useState(false);
   const [extracting, setExtracting] = useState(false);
   const [rewriting, setRewriting] = useState(false);
@@ -297,7 +299,19 @@ function ConvertForm() {
         </Row>
       )}
       {step === 'render' && (
-        <Card size="small" title="去重设置">
+        <Card
+          size="small"
+          title="去重设置"
+          extra={
+            <Button
+              size="small"
+              disabled={!savedPresets}
+              onClick={() => savedPresets && changeSettings({ dedup: savedPresets })}
+            >
+              使用我的去重设置
+            </Button>
+          }
+        >
           <DedupPresetsForm
             value={draft.settings.dedup ?? {}}
             onChange={(dedup) => changeSettings({ dedup })}
