@@ -19,6 +19,7 @@ import {
   CONVERT_STEPS,
   CONVERT_TYPE,
   MAX_SCRIPT_CHARS,
+  emptyConvertDraft,
   readConvertDraft,
   scriptProblem,
   stepOf,
@@ -172,7 +173,12 @@ function ConvertForm() {
           workId={() => workIdRef.current ?? 0}
           prepare={save}
           block={phone}
-          onStarted={() => navigate(`/video/production?workId=${workIdRef.current ?? ''}`)}
+          onStarted={() => {
+            // The video is on its way and the work holds everything: the next visit starts a
+            // new reverse video instead of rendering this work again.
+            writeConvertDraft(emptyConvertDraft());
+            navigate(`/video/production?workId=${workIdRef.current ?? ''}`);
+          }}
         />
       </Flex>
     );

@@ -189,6 +189,12 @@ describe('/convertConfig', () => {
       },
     });
     expect(body('/api/video/gen_video')).toEqual({ workId: 41 });
+    // Rendered: the next visit starts a new reverse video.
+    expect(sessionStore.get('convertDraft')).toMatchObject({
+      workId: null,
+      source: null,
+      script: '',
+    });
   });
 
   it('asks for a script when the video has none, keeping what was chosen', async () => {
