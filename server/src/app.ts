@@ -30,6 +30,7 @@ import videoCatalogRoutes from './routes/api/video/catalog';
 import videoProgressRoutes from './routes/api/video/progress-stream';
 import videoImageRoutes from './routes/api/video/images';
 import videoAnimeRoutes from './routes/api/video/anime';
+import videoConvertRoutes from './routes/api/video/convert';
 import roleRoutes from './routes/api/role/index';
 import libraryRoutes from './routes/api/library/index';
 import loraRoutes from './routes/api/lora/index';
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(videoProgressRoutes);
   await app.register(videoImageRoutes);
   await app.register(videoAnimeRoutes);
+  await app.register(videoConvertRoutes);
   await app.register(editRoutes);
   await app.register(roleRoutes);
   await app.register(libraryRoutes);

@@ -32,6 +32,32 @@ export interface SessionValues {
   chapterId: number;
   /** The real-person drama (type 8) being made: see OperaDraft. */
   operaDraft: OperaDraft;
+  /** The reverse video (type 3) being made: see ConvertDraft. */
+  convertDraft: ConvertDraft;
+  /** The de-dup settings page: the clip previewed and the presets being edited (not yet saved). */
+  dedupEdit: DedupEdit;
+}
+
+export interface DedupEdit {
+  clip: { url: string; name: string; durationMs: number | null } | null;
+  /** Null: the presets the user saved on the server. */
+  presets: NonNullable<VideoSettings['dedup']> | null;
+  aspect: VideoSettings['aspect'];
+}
+
+/**
+ * The reverse video's flow state (`KOL_CONVERT_DRAFT`): the uploaded source, the script as the
+ * user edits it, and the settings, kept until the work is made at render time so a reload on
+ * any step loses nothing.
+ */
+export interface ConvertDraft {
+  workId: number | null;
+  title: string;
+  source: { url: string; name: string; durationMs: number | null } | null;
+  /** The script read from the source (subtitle track or transcription), before any edit. */
+  extracted: { script: string; from: 'subtitles' | 'transcription' | 'none'; note: string } | null;
+  script: string;
+  settings: Pick<VideoSettings, 'aspect' | 'voiceId' | 'speed' | 'dedup'>;
 }
 
 /**
@@ -137,6 +163,8 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   videoConfigOversea: true,
   chapterId: true,
   operaDraft: true,
+  convertDraft: true,
+  dedupEdit: true,
 };
 
 export const SESSION_VALUE_KEYS = Object.keys(SESSION_VALUE_NAMES) as (keyof SessionValues)[];

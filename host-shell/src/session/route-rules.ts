@@ -68,6 +68,7 @@ const COMPOSITION_CONFIG_PAGES: Record<string, ProjectType | 'fromQuery'> = {
   '/video/configuration': 'fromQuery',
   '/video/operaConfig': ProjectType.realOpera,
   '/video/animeConfig': ProjectType.animeShorts,
+  '/convertConfig': ProjectType.convert,
 };
 
 export function compositionTypeOf(pathname: string, search: string): ProjectType | null {

@@ -9,6 +9,9 @@ import { CaptionPage } from './caption-page';
 import { CharacterPage } from './character-page';
 import { ComicConfigPage } from './comic-config-page';
 import { ComingPage } from './coming-page';
+import { ConvertConfigPage } from './convert-config-page';
+import { DedupClipPage } from './dedup-clip-page';
+import { DedupConfigPage } from './dedup-config-page';
 import { OperaCaptionPage } from './opera-caption-page';
 import { OperaCharacterPage } from './opera-character-page';
 import { OperaConfigPage } from './opera-config-page';
@@ -22,10 +25,6 @@ import { VideoHubPage } from './video-hub-page';
 
 /** Routes of flows a later issue builds: each names its type and leads back to `/video`. */
 const COMING: ReadonlyArray<[path: string, name: string, outside?: boolean]> = [
-  ['/convertConfig', '反推视频'],
-  ['/video/cutDuplicates/:id', '视频去重'],
-  ['/video/cutDuplicates/config', '视频去重'],
-  ['/video/duplicatesEdit/:id', '视频去重', true],
   ['/video/decompression', '解压视频'],
   ['/video/cut', '解压视频', true],
   ['/video/scroll', '滚屏视频'],
@@ -54,6 +53,10 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/animeCharacter', <AnimeCharacterPage />],
   ['/video/animeStoryboard/:taskId', <AnimeStoryboardPage />],
   ['/video/animeAtcs/:taskId', <AnimeAtcsPage />],
+  ['/convertConfig', <ConvertConfigPage />],
+  ['/video/cutDuplicates/config', <DedupConfigPage />],
+  ['/video/cutDuplicates/:id', <DedupClipPage />],
+  ['/video/duplicatesEdit/:id', <DedupClipPage outside />],
   ...COMING.map(
     ([path, name, outside]) => [path, <ComingPage name={name} outside={outside} />] as const,
   ),

@@ -40,6 +40,7 @@ export function quietBackendRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     'POST /api/role/init_task': () => ok({ taskId: 'role-task-1' }),
     'GET /api/role/get_roles': () => ok([]),
     'GET /api/library/roles': () => ok(page([])),
+    'GET /api/video/dedup_presets': () => ok({}),
     ...overrides,
   };
 }

@@ -312,6 +312,13 @@ export interface SpeechTryAcksTable {
   acknowledged_at: CreatedAt;
 }
 
+/** A user's saved de-duplication presets (`DedupPresets` as JSON). */
+export interface DedupPresetsTable {
+  user_id: number;
+  presets: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -338,4 +345,5 @@ export interface Database {
   cut_videos: CutVideosTable;
   role_tasks: RoleTasksTable;
   roles: RolesTable;
+  dedup_presets: DedupPresetsTable;
 }

@@ -16,6 +16,7 @@ export * from './notice';
 export * from './platform';
 export * from './video';
 export * from './anime';
+export * from './convert';
 export * from './writing';
 export * from './role';
 export * from './edit';

@@ -48,6 +48,7 @@ describe('route rules', () => {
     expect(compositionTypeOf('/video/config', '?videoType=99')).toBe(0);
     expect(compositionTypeOf('/video/operaConfig', '')).toBe(8);
     expect(compositionTypeOf('/video/animeConfig', '')).toBe(11);
+    expect(compositionTypeOf('/convertConfig', '?step=script')).toBe(3);
     expect(compositionTypeOf('/video/caption', '')).toBeNull();
   });
 

@@ -7,7 +7,6 @@ describe('pages of later issues', () => {
   it.each([
     ['/video/decompression', '解压视频'],
     ['/video/scroll', '滚屏视频'],
-    ['/convertConfig', '反推视频'],
     ['/video/scroll', '滚屏视频'],
     ['/video/market/:segment?/:id?', '营销视频'],
   ])('%s says the %s pages are coming and leads back to /video', (path, name) => {

@@ -47,7 +47,7 @@ function userPresets<T>(fn: () => T): T {
 }
 
 /** Where the video's own script came from, and why there is none when there is none. */
-interface Extracted {
+export interface Extracted {
   script: string;
   from: 'subtitles' | 'transcription' | 'none';
   /** The transcription service's label when it spoke. */
@@ -62,9 +62,9 @@ interface Extracted {
  * The script of the source video: its first text subtitle track; else, when a transcription
  * service is configured, what it hears; else nothing, and `missing` says why.
  */
-async function extractScript(
+export async function extractScript(
   videoPath: string,
-  ctx: StageContext,
+  ctx: Pick<StageContext, 'workDir' | 'signal' | 'reportProgress'>,
   transcriber: Transcriber | null,
 ): Promise<Extracted> {
   const cues = await extractSubtitleCues(videoPath, ctx.workDir);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { animeEndpoints } from '../../contracts/anime';
+import { convertEndpoints } from '../../contracts/convert';
 import type { EndpointDef } from '../../contracts/common';
 import { cutVideoEndpoints } from '../../contracts/cut-video';
 import { editEndpoints } from '../../contracts/edit';
@@ -98,6 +99,7 @@ const CONTRACT_GROUPS = [
   ssoEndpoints,
   videoEndpoints,
   animeEndpoints,
+  convertEndpoints,
   writingEndpoints,
   roleEndpoints,
   editEndpoints,
@@ -231,6 +233,22 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
     animeEndpoints.animeStoryboard,
     () => sdk.startAnimeStoryboard({ workId: 9 }),
     { body: { workId: 9 } },
+  ],
+  [
+    convertEndpoints.convertScript,
+    () => sdk.extractConvertScript({ sourceVideoUrl: '/uploads/1/a.mp4' }),
+    { body: { sourceVideoUrl: '/uploads/1/a.mp4' } },
+  ],
+  [convertEndpoints.getDedupPresets, () => sdk.getDedupPresets(), { query: {} }],
+  [
+    convertEndpoints.saveDedupPresets,
+    () => sdk.saveDedupPresets({ presets: { mirror: true, speed: 1.1 } }),
+    { body: { presets: { mirror: true, speed: 1.1 } } },
+  ],
+  [
+    convertEndpoints.dedupPreview,
+    () => sdk.previewDedup({ sourceVideoUrl: '/uploads/1/a.mp4', presets: { mirror: true } }),
+    { body: { sourceVideoUrl: '/uploads/1/a.mp4', presets: { mirror: true } } },
   ],
   [writingEndpoints.getPlatforms, () => sdk.getPlatforms(), { query: {} }],
   [

@@ -12,7 +12,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { videoTypeLabel } from '@kol/shared-sdk';
 
 interface GenerateVideoButtonProps {
-  workId: number;
+  /** The work, or how to read it once `prepare` has made or saved it. */
+  workId: number | (() => number);
   type: ProjectType;
   /** Runs first (e.g. saving edited prompts); false stops the generation. */
   prepare?: () => Promise<boolean>;
@@ -39,7 +40,9 @@ export function GenerateVideoButton({
 
   const start = async () => {
     try {
-      const { taskId } = await genVideo({ workId });
+      const { taskId } = await genVideo({
+        workId: typeof workId === 'function' ? workId() : workId,
+      });
       // The count was spent: the shell and the other pages see the new figures.
       getUserLimitInfo(undefined).then(setLimits, () => undefined);
       onStarted(taskId);

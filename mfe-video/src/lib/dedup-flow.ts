@@ -1,0 +1,37 @@
+import { sessionStore, type DedupEdit, type DedupPresets } from '@kol/shared-sdk';
+
+/**
+ * The de-dup settings page's state, kept in the session value `KOL_DEDUP_EDIT` so a reload
+ * keeps the clip being previewed and the presets being edited; the saved presets live on the
+ * server (`dedup_presets`), one set a user.
+ */
+
+export function readDedupEdit(): DedupEdit {
+  const stored = sessionStore.get('dedupEdit');
+  return { clip: null, presets: null, aspect: '9:16', ...(stored ?? {}) };
+}
+
+export function writeDedupEdit(edit: DedupEdit): void {
+  sessionStore.set('dedupEdit', edit);
+}
+
+/** Two preset sets mean the same (a key at its neutral value is the same as no key). */
+export function samePresets(a: DedupPresets, b: DedupPresets): boolean {
+  const neutral: Record<string, unknown> = {
+    mirror: false,
+    overlay: false,
+    cropZoom: 0,
+    speed: 1,
+    colorShift: 0,
+    frameRate: 30,
+    trimHeadMs: 0,
+    trimTailMs: 0,
+  };
+  const clean = (p: DedupPresets) =>
+    Object.fromEntries(
+      Object.entries(p)
+        .filter(([key, value]) => value !== undefined && neutral[key] !== value)
+        .sort(([x], [y]) => x.localeCompare(y)),
+    );
+  return JSON.stringify(clean(a)) === JSON.stringify(clean(b));
+}

@@ -1,0 +1,266 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TemplateId, sessionStore } from '@kol/shared-sdk';
+import {
+  ok,
+  refuse,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
+import { quietBackendRoutes } from '../../testing/backend';
+import { demoLimits, demoUser } from '../../testing/fixtures';
+import { renderWithHost } from '../../testing/render';
+import { ConvertConfigPage } from '../convert-config-page';
+
+// The browser's reading of a clip's length: jsdom loads no media, so here a clip's metadata
+// "loads" as soon as its address is set, with the length the test says.
+const probed = { ms: 3000 };
+const src = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'src');
+const duration = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'duration');
+beforeAll(() => {
+  URL.createObjectURL = () => 'blob:clip';
+  URL.revokeObjectURL = () => undefined;
+  Object.defineProperty(HTMLMediaElement.prototype, 'duration', {
+    configurable: true,
+    get: () => probed.ms / 1000,
+  });
+  Object.defineProperty(HTMLMediaElement.prototype, 'src', {
+    configurable: true,
+    get(this: HTMLMediaElement) {
+      return this.getAttribute('src') ?? '';
+    },
+    set(this: HTMLMediaElement, value: string) {
+      this.setAttribute('src', value);
+      setTimeout(() => this.dispatchEvent(new Event('loadedmetadata')));
+    },
+  });
+});
+afterAll(() => {
+  if (src) Object.defineProperty(HTMLMediaElement.prototype, 'src', src);
+  if (duration) Object.defineProperty(HTMLMediaElement.prototype, 'duration', duration);
+});
+
+let backend: FakeBackend | undefined;
+
+beforeEach(() => {
+  sessionStorage.clear();
+  probed.ms = 3000;
+});
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+const convertUser = (functionalLevel = 1) =>
+  demoUser({ templateIds: [0, 1, TemplateId.convert], functionalLevel });
+
+async function start(overrides: FakeRoutes = {}) {
+  backend = await startFakeBackend(
+    quietBackendRoutes({
+      'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainXiGaoCount: 2 })),
+      'POST /api/file/upload_media': () =>
+        ok(
+          { url: '/uploads/src-1.mp4', assetId: 5, kind: 'video', durationMs: 4000, name: 'a' },
+          200,
+        ),
+      'POST /api/video/convert_script': () =>
+        ok({ script: '小猫晒太阳\n它睡着了', from: 'subtitles', engine: null, missing: null }),
+      'POST /api/video/save_text': () => ok({ workId: 41 }),
+      'POST /api/video/save_video_info': () => ok(null),
+      'POST /api/video/gen_video': () => ok({ taskId: 'task-41' }),
+      ...overrides,
+    }),
+  );
+  return backend;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+const MB = 1024 * 1024;
+
+function fileOf(name: string, type: string, bytes = 2048): File {
+  const file = new File([new Uint8Array(Math.min(bytes, 4096))], name, { type });
+  if (bytes > 4096) Object.defineProperty(file, 'size', { value: bytes });
+  return file;
+}
+
+async function choose(file: File) {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText('选择原视频'), { target: { files: [file] } });
+  });
+}
+
+describe('/convertConfig', () => {
+  it('is closed to functional level 0, and to an account without the type', async () => {
+    await start();
+    const { unmount } = renderWithHost(<ConvertConfigPage />, {
+      route: '/convertConfig',
+      user: convertUser(0),
+    });
+    expect(screen.getByText('没有权限')).toBeVisible();
+    expect(screen.queryByLabelText('选择原视频')).toBeNull();
+    unmount();
+    renderWithHost(<ConvertConfigPage />, { route: '/convertConfig', user: demoUser() });
+    expect(screen.getByText('没有权限')).toBeVisible();
+  });
+
+  it('with no count left shows the back-guard instead of the form', async () => {
+    await start({ 'GET /api/user/get_user_limit_info': () => ok(demoLimits()) });
+    renderWithHost(<ConvertConfigPage />, { route: '/convertConfig', user: convertUser() });
+    expect(await screen.findByText('反推视频的生成次数已用完')).toBeVisible();
+    expect(screen.queryByLabelText('选择原视频')).toBeNull();
+  });
+
+  it('refuses a wrong kind, a file too large and a clip too long, naming each, sending nothing', async () => {
+    const server = await start();
+    renderWithHost(<ConvertConfigPage />, { route: '/convertConfig', user: convertUser() });
+    expect(
+      screen.getByText('MP4、MOV、WebM、MKV 视频，不超过 200 MB，时长不超过 10 分钟'),
+    ).toBeVisible();
+
+    await choose(fileOf('voice.mp3', 'audio/mpeg'));
+    expect(
+      await screen.findAllByText('「voice.mp3」不是支持的视频：请上传 MP4、MOV、WebM 或 MKV 视频'),
+    ).not.toHaveLength(0);
+    await choose(fileOf('big.mp4', 'video/mp4', 201 * MB));
+    expect(
+      await screen.findAllByText(
+        '视频「big.mp4」有 201.0 MB，超过 200 MB 的上限，请剪短或压缩后再上传',
+      ),
+    ).not.toHaveLength(0);
+    probed.ms = 11 * 60_000;
+    await choose(fileOf('long.mp4', 'video/mp4'));
+    expect(
+      await screen.findAllByText(
+        '视频「long.mp4」长 11.0 分钟，超过 10 分钟的上限，请剪短后再上传',
+      ),
+    ).not.toHaveLength(0);
+    expect(server.calls('POST', '/api/file/upload_media')).toHaveLength(0);
+  });
+
+  it('uploads, reads the subtitles into the script, keeps the step on reload, renders with the presets', async () => {
+    const server = await start();
+    const { unmount } = renderWithHost(<ConvertConfigPage />, {
+      route: '/convertConfig',
+      user: convertUser(),
+    });
+    await choose(fileOf('cat.mp4', 'video/mp4'));
+    expect(await screen.findByLabelText('原视频预览')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '下一步：文案与配音' }));
+    await waitFor(() => expect(location()).toBe('/convertConfig?step=script'));
+    unmount();
+
+    // A reload on the script step: the step from the address, the script from the session.
+    renderWithHost(<ConvertConfigPage />, {
+      route: '/convertConfig?step=script',
+      user: convertUser(),
+    });
+    const script = (await screen.findByLabelText('反推文案')) as HTMLTextAreaElement;
+    expect(script.value).toBe('小猫晒太阳\n它睡着了');
+    expect(screen.getByText('已从视频的字幕轨提取脚本')).toBeVisible();
+    fireEvent.change(script, { target: { value: '小猫在晒太阳。\n它慢慢睡着了。' } });
+    fireEvent.click(screen.getByRole('button', { name: '下一步：去重与生成' }));
+    await waitFor(() => expect(location()).toBe('/convertConfig?step=render'));
+
+    fireEvent.click(await screen.findByRole('checkbox', { name: '镜像' }));
+    expect(sessionStore.get('convertDraft')?.settings.dedup).toEqual({ mirror: true });
+    fireEvent.click(await screen.findByRole('button', { name: /^生成视频/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/将消耗 1 次「反推视频」生成次数/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认生成' }));
+    await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
+    await settle();
+
+    const body = (path: string) => server.calls('POST', path)[0]?.body;
+    expect(body('/api/video/convert_script')).toEqual({ sourceVideoUrl: '/uploads/src-1.mp4' });
+    expect(body('/api/video/save_text')).toEqual({
+      type: 3,
+      title: 'cat',
+      text: '小猫在晒太阳。\n它慢慢睡着了。',
+    });
+    expect(body('/api/video/save_video_info')).toEqual({
+      workId: 41,
+      settings: {
+        aspect: '9:16',
+        speed: 1,
+        dedup: { mirror: true },
+        sourceVideoUrl: '/uploads/src-1.mp4',
+      },
+    });
+    expect(body('/api/video/gen_video')).toEqual({ workId: 41 });
+    // Rendered: the next visit starts a new reverse video.
+    expect(sessionStore.get('convertDraft')).toMatchObject({
+      workId: null,
+      source: null,
+      script: '',
+    });
+  });
+
+  it('asks for a script when the video has none, keeping what was chosen', async () => {
+    await start({
+      'POST /api/video/convert_script': () =>
+        ok({
+          script: '',
+          from: 'none',
+          engine: null,
+          missing: '该视频没有字幕轨，也未配置语音转写服务，请在「文案」中填写脚本',
+        }),
+    });
+    renderWithHost(<ConvertConfigPage />, { route: '/convertConfig', user: convertUser() });
+    await choose(fileOf('plain.mp4', 'video/mp4'));
+    await screen.findByLabelText('原视频预览');
+    fireEvent.click(screen.getByRole('button', { name: '下一步：文案与配音' }));
+    expect(
+      await screen.findByText('该视频没有字幕轨，也未配置语音转写服务，请在「文案」中填写脚本'),
+    ).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: '下一步：去重与生成' }));
+    expect(
+      await screen.findByText('「文案」为空：请填写要配音的脚本，或从视频中提取'),
+    ).toBeVisible();
+    expect(location()).toBe('/convertConfig?step=script');
+    expect(sessionStore.get('convertDraft')?.source?.url).toBe('/uploads/src-1.mp4');
+  });
+
+  it('rewrites the script through the writing engine, naming it, and can undo', async () => {
+    await start({
+      'POST /api/writing/generate': () => ok({ taskId: 'w-1' }),
+      'GET /api/writing/gen_result': () =>
+        ok({
+          taskId: 'w-1',
+          state: 'succeeded',
+          text: '改写后的文案。',
+          engine: '本地写作',
+          error: null,
+        }),
+    });
+    sessionStore.set('convertDraft', {
+      workId: null,
+      title: '',
+      source: { url: '/uploads/src-1.mp4', name: 'cat.mp4', durationMs: 4000 },
+      extracted: { script: '原来的文案。', from: 'subtitles', note: '已从视频的字幕轨提取脚本' },
+      script: '原来的文案。',
+      settings: { aspect: '9:16', speed: 1, dedup: {} },
+    });
+    renderWithHost(<ConvertConfigPage />, {
+      route: '/convertConfig?step=script',
+      user: convertUser(),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '改写文案' }));
+    const script = screen.getByLabelText('反推文案') as HTMLTextAreaElement;
+    await waitFor(() => expect(script.value).toBe('改写后的文案。'));
+    expect(await screen.findByText('已由 本地写作 改写，可继续修改')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '撤销改写' }));
+    expect(script.value).toBe('原来的文案。');
+  });
+
+  it('a refused upload says why and keeps the clip there was', async () => {
+    await start({
+      'POST /api/file/upload_media': () => refuse(400, '文件内容与扩展名不符'),
+    });
+    renderWithHost(<ConvertConfigPage />, { route: '/convertConfig', user: convertUser() });
+    await choose(fileOf('fake.mp4', 'video/mp4'));
+    expect(await screen.findAllByText('原视频上传失败：文件内容与扩展名不符')).not.toHaveLength(0);
+    expect(screen.queryByLabelText('原视频预览')).toBeNull();
+  });
+});

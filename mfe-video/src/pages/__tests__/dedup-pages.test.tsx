@@ -1,0 +1,203 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TemplateId, sessionStore } from '@kol/shared-sdk';
+import {
+  ok,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
+import { quietBackendRoutes } from '../../testing/backend';
+import { demoLimits, demoResult, demoUser, demoWorkDetail } from '../../testing/fixtures';
+import { renderWithHost } from '../../testing/render';
+import { DedupClipPage } from '../dedup-clip-page';
+import { DedupConfigPage } from '../dedup-config-page';
+
+let backend: FakeBackend | undefined;
+
+beforeEach(() => sessionStorage.clear());
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+const convertUser = (functionalLevel = 1) =>
+  demoUser({ templateIds: [0, 1, TemplateId.convert], functionalLevel });
+
+const PREVIEW = {
+  beforeUrl: '/media/7/dedup-preview/a-before.jpg',
+  afterUrl: '/media/7/dedup-preview/a-after.jpg',
+  atMs: 0,
+};
+
+async function start(overrides: FakeRoutes = {}) {
+  backend = await startFakeBackend(
+    quietBackendRoutes({
+      'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainXiGaoCount: 2 })),
+      'GET /api/video/dedup_presets': () => ok({ mirror: true, speed: 1.1 }),
+      'POST /api/video/save_dedup_presets': () => ok(null),
+      'POST /api/video/dedup_preview': () => ok(PREVIEW),
+      ...overrides,
+    }),
+  );
+  return backend;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('/video/cutDuplicates/config', () => {
+  it('is closed to functional level 0', async () => {
+    await start();
+    renderWithHost(<DedupConfigPage />, {
+      route: '/video/cutDuplicates/config',
+      user: convertUser(0),
+    });
+    expect(screen.getByText('没有权限')).toBeVisible();
+  });
+
+  it('restores the saved presets, saves the edited ones, and keeps unsaved edits on reload', async () => {
+    const server = await start();
+    const { unmount } = renderWithHost(<DedupConfigPage />, {
+      route: '/video/cutDuplicates/config',
+      user: convertUser(),
+    });
+    const mirror = await screen.findByRole('checkbox', { name: '镜像' });
+    expect(mirror).toBeChecked();
+    expect(screen.getByText('变速：1.10×')).toBeInTheDocument();
+    expect(screen.getByText('已保存')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: '轻微蒙层' }));
+    expect(screen.getByText('有未保存的修改')).toBeInTheDocument();
+    unmount();
+
+    // A reload: the edit is still there, still unsaved.
+    renderWithHost(<DedupConfigPage />, {
+      route: '/video/cutDuplicates/config',
+      user: convertUser(),
+    });
+    expect(await screen.findByRole('checkbox', { name: '轻微蒙层' })).toBeChecked();
+    expect(screen.getByText('有未保存的修改')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '保存设置' }));
+    await screen.findByText('已保存');
+    expect(server.calls('POST', '/api/video/save_dedup_presets')[0]?.body).toEqual({
+      presets: { mirror: true, speed: 1.1, overlay: true },
+    });
+    expect(sessionStore.get('dedupEdit')?.presets).toBeNull();
+  });
+
+  it('shows the before / after frame of the uploaded clip for the current presets', async () => {
+    const server = await start({
+      'POST /api/file/upload_media': () =>
+        ok({ url: '/uploads/c.mp4', assetId: 1, kind: 'video', durationMs: 3000, name: 'c' }, 200),
+    });
+    renderWithHost(<DedupConfigPage />, {
+      route: '/video/cutDuplicates/config',
+      user: convertUser(),
+    });
+    await screen.findByRole('checkbox', { name: '镜像' });
+    expect(screen.getByText('上传视频后在这里显示去重前后的画面')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('选择原视频'), {
+        target: { files: [new File([new Uint8Array(64)], 'c.mp4', { type: 'video/mp4' })] },
+      });
+    });
+    const after = await screen.findByAltText('去重后');
+    expect(after.getAttribute('src')).toContain('/media/7/dedup-preview/a-after.jpg');
+    expect(screen.getByAltText('去重前').getAttribute('src')).toContain('a-before.jpg');
+    expect(server.calls('POST', '/api/video/dedup_preview').at(-1)?.body).toEqual({
+      sourceVideoUrl: '/uploads/c.mp4',
+      presets: { mirror: true, speed: 1.1 },
+      aspect: '9:16',
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: '镜像' }));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/video/dedup_preview').at(-1)?.body).toEqual({
+        sourceVideoUrl: '/uploads/c.mp4',
+        presets: { speed: 1.1 },
+        aspect: '9:16',
+      }),
+    );
+  });
+
+  it('refuses a file that is not a video, naming it', async () => {
+    const server = await start();
+    renderWithHost(<DedupConfigPage />, {
+      route: '/video/cutDuplicates/config',
+      user: convertUser(),
+    });
+    await screen.findByRole('checkbox', { name: '镜像' });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('选择原视频'), {
+        target: { files: [new File(['x'], 'a.txt', { type: 'text/plain' })] },
+      });
+    });
+    expect(
+      await screen.findAllByText('「a.txt」不是支持的视频：请上传 MP4、MOV、WebM 或 MKV 视频'),
+    ).not.toHaveLength(0);
+    expect(server.calls('POST', '/api/file/upload_media')).toHaveLength(0);
+  });
+});
+
+describe('/video/cutDuplicates/:id and /video/duplicatesEdit/:id', () => {
+  const work = demoWorkDetail(41, {
+    type: 3,
+    title: '猫咪',
+    settings: { aspect: '16:9', sourceVideoUrl: '/uploads/c.mp4', dedup: { overlay: true } },
+  });
+
+  it('applies the presets to the work’s clip, previews, renders after asking, and offers the result', async () => {
+    const server = await start({
+      'GET /api/video/work_info': () => ok(work),
+      'GET /api/video/get_work_result': () =>
+        ok(
+          demoResult(41, {
+            state: 'succeeded',
+            videoUrl: '/media/7/t/video.mp4',
+            durationMs: 4000,
+          }),
+        ),
+      'POST /api/video/save_video_info': () => ok(null),
+      'POST /api/video/gen_video': () => ok({ taskId: 'task-42' }),
+    });
+    renderWithHost(<DedupClipPage outside />, {
+      route: '/video/duplicatesEdit/41',
+      path: '/video/duplicatesEdit/:id',
+      user: convertUser(),
+    });
+    expect(await screen.findByRole('checkbox', { name: '轻微蒙层' })).toBeChecked();
+    expect(screen.getByRole('link', { name: /下载 MP4/ }).getAttribute('href')).toContain(
+      '/media/7/t/video.mp4',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: '镜像' }));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/video/dedup_preview').at(-1)?.body).toEqual({
+        sourceVideoUrl: '/uploads/c.mp4',
+        presets: { overlay: true, mirror: true },
+        aspect: '16:9',
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^生成视频/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认生成' }));
+    await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
+    await settle();
+    expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
+      workId: 41,
+      settings: { ...work.settings, dedup: { overlay: true, mirror: true } },
+    });
+    expect(server.calls('POST', '/api/video/gen_video')[0]?.body).toEqual({ workId: 41 });
+  });
+
+  it('says a work that is not a reverse video cannot be de-duplicated', async () => {
+    await start({ 'GET /api/video/work_info': () => ok(demoWorkDetail(5, { title: '漫剪' })) });
+    renderWithHost(<DedupClipPage />, {
+      route: '/video/cutDuplicates/5',
+      path: '/video/cutDuplicates/:id',
+      user: convertUser(),
+    });
+    expect(await screen.findByText('这个作品不能去重')).toBeInTheDocument();
+    expect(
+      screen.getByText('「漫剪」不是反推视频：去重只用于反推视频的原视频画面'),
+    ).toBeInTheDocument();
+  });
+});
