@@ -32,6 +32,23 @@ export interface SessionValues {
   chapterId: number;
   /** The real-person drama (type 8) being made: see OperaDraft. */
   operaDraft: OperaDraft;
+  /** The decompression video (types 1 and 6) being configured: see DecompressionDraft. */
+  decompressionDraft: DecompressionDraft;
+  decompressionDraftOversea: DecompressionDraft;
+}
+
+/**
+ * The decompression page's input (`KOL_DECOMPRESSION_DRAFT`, overseas `…_OVERSEA`). Its own
+ * value, not `KOL_VIDEO_CONTENT` / `KOL_VIDEO_CONFIG`: those are the comic clip's, and a
+ * decompression text or background left there would turn up in the next comic clip.
+ */
+export interface DecompressionDraft {
+  title: string;
+  text: string;
+  settings: Pick<
+    VideoSettings,
+    'aspect' | 'voiceId' | 'speed' | 'musicId' | 'captionStyle' | 'backgroundMaterialId'
+  >;
 }
 
 /**
@@ -137,6 +154,8 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   videoConfigOversea: true,
   chapterId: true,
   operaDraft: true,
+  decompressionDraft: true,
+  decompressionDraftOversea: true,
 };
 
 export const SESSION_VALUE_KEYS = Object.keys(SESSION_VALUE_NAMES) as (keyof SessionValues)[];
