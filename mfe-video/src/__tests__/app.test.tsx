@@ -76,11 +76,11 @@ describe('App', () => {
     'renders a page, never 页面不存在, for the claim %s',
     async (path) => {
       backend = await startFakeBackend(quietBackendRoutes());
-      // A creator who may make comic clips (1) and anime shorts (2): each flow's own page.
+      // Comic clips (1), anime shorts (2), decompression videos (3): each flow's own page.
       renderWithHost(<App routePath={path} />, {
         route: addressOf(path),
         path,
-        user: demoUser({ templateIds: [0, 1, 2] }),
+        user: demoUser({ templateIds: [0, 1, 2, 3] }),
       });
       expect(await screen.findByRole('heading', { level: 3 })).toBeInTheDocument();
       expect(screen.queryByText('页面不存在')).not.toBeInTheDocument();

@@ -9,6 +9,8 @@ import { CaptionPage } from './caption-page';
 import { CharacterPage } from './character-page';
 import { ComicConfigPage } from './comic-config-page';
 import { ComingPage } from './coming-page';
+import { CutPage } from './cut-page';
+import { DecompressionPage } from './decompression-page';
 import { OperaCaptionPage } from './opera-caption-page';
 import { OperaCharacterPage } from './opera-character-page';
 import { OperaConfigPage } from './opera-config-page';
@@ -26,8 +28,6 @@ const COMING: ReadonlyArray<[path: string, name: string, outside?: boolean]> = [
   ['/video/cutDuplicates/:id', '视频去重'],
   ['/video/cutDuplicates/config', '视频去重'],
   ['/video/duplicatesEdit/:id', '视频去重', true],
-  ['/video/decompression', '解压视频'],
-  ['/video/cut', '解压视频', true],
   ['/video/scroll', '滚屏视频'],
   ['/video/market/:segment?/:id?', '营销视频', true],
 ];
@@ -54,6 +54,8 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/animeCharacter', <AnimeCharacterPage />],
   ['/video/animeStoryboard/:taskId', <AnimeStoryboardPage />],
   ['/video/animeAtcs/:taskId', <AnimeAtcsPage />],
+  ['/video/decompression', <DecompressionPage />],
+  ['/video/cut', <CutPage />],
   ...COMING.map(
     ([path, name, outside]) => [path, <ComingPage name={name} outside={outside} />] as const,
   ),
