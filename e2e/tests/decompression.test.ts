@@ -127,8 +127,9 @@ describe('the decompression video (issue 16)', () => {
         .getByText('「背景.png」是图片：背景只能用视频（MP4、MOV、WebM、MKV）')
         .first()
         .waitFor();
-      await page.getByLabel('暗色', { exact: true }).check();
-      await page.getByLabel('深海波光').check();
+      // antd hides its radio inputs: a person clicks the option's label.
+      await page.locator('[aria-label="素材分类"]').getByText('暗色', { exact: true }).click();
+      await page.locator('[aria-label="背景素材"]').getByText('深海波光', { exact: true }).click();
       await page
         .getByTestId('chosen-background')
         .getByText(/已选背景：深海波光/)
@@ -140,7 +141,7 @@ describe('the decompression video (issue 16)', () => {
       await screenshot(page, 'decompression-config');
       // A reload keeps everything typed and chosen.
       await page.reload();
-      await page.getByLabel('深海波光').waitFor();
+      await page.getByLabel('深海波光').waitFor({ state: 'attached' });
       expect(await page.getByLabel('旁白文案').inputValue()).toBe(TEXT);
       expect(await page.getByLabel('深海波光').isChecked()).toBe(true);
 

@@ -141,8 +141,8 @@ function CutEditor({ workId }: { workId: number }) {
       actions={
         <ConfirmButton
           type="primary"
-          disabled={mergesLeft !== null && mergesLeft <= 0}
-          loading={speaking !== null}
+          // Not while speech runs: the merge would take the segments before their new audio.
+          disabled={(mergesLeft !== null && mergesLeft <= 0) || speaking !== null}
           prepare={prepareMerge}
           confirmTitle={again ? '重新合成' : '合成视频'}
           confirmContent={`将消耗 1 次「${label}」合成次数${

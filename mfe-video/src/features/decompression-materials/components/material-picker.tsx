@@ -138,7 +138,11 @@ export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPicker
         <Radio.Group
           aria-label="背景素材"
           value={value}
-          onChange={(event) => onChange(Number(event.target.value))}
+          onChange={(event) => {
+            // A loop chosen from the library settles an earlier refused upload.
+            setProblem(null);
+            onChange(Number(event.target.value));
+          }}
         >
           <Flex wrap gap={12}>
             {materials.map((material) => (
