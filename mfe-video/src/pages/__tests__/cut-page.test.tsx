@@ -141,6 +141,30 @@ describe('/video/cut', () => {
     );
   });
 
+  it('a reload shows the segments as saved: the edit and its new speech', async () => {
+    const server = await start(demoCut(WORK));
+    const first = show();
+    fireEvent.change(await screen.findByLabelText('第 2 个片段的文案'), {
+      target: { value: '让呼吸慢下来。' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '重新配音第 2 个片段' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('第 2 个片段的配音')).toHaveAttribute(
+        'src',
+        `${server.origin}/media/7/t/segment-1-v1.wav`,
+      ),
+    );
+    first.unmount();
+
+    show();
+    expect(await screen.findByLabelText('第 2 个片段的文案')).toHaveValue('让呼吸慢下来。');
+    expect(screen.getByLabelText('第 2 个片段的配音')).toHaveAttribute(
+      'src',
+      `${server.origin}/media/7/t/segment-1-v1.wav`,
+    );
+    expect(screen.getByLabelText('第 1 个片段的文案')).toHaveValue('深呼吸，放松肩膀。');
+  });
+
   it('speaks every segment of a new cut, then merges once, asked first, spending one merge count', async () => {
     const server = await start(demoCut(WORK, false));
     show();
