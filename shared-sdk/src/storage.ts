@@ -36,6 +36,23 @@ export interface SessionValues {
   convertDraft: ConvertDraft;
   /** The de-dup settings page: the clip previewed and the presets being edited (not yet saved). */
   dedupEdit: DedupEdit;
+  /** The decompression video (types 1 and 6) being configured: see DecompressionDraft. */
+  decompressionDraft: DecompressionDraft;
+  decompressionDraftOversea: DecompressionDraft;
+}
+
+/**
+ * The decompression page's input (`KOL_DECOMPRESSION_DRAFT`, overseas `…_OVERSEA`). Its own
+ * value, not `KOL_VIDEO_CONTENT` / `KOL_VIDEO_CONFIG`: those are the comic clip's, and a
+ * decompression text or background left there would turn up in the next comic clip.
+ */
+export interface DecompressionDraft {
+  title: string;
+  text: string;
+  settings: Pick<
+    VideoSettings,
+    'aspect' | 'voiceId' | 'speed' | 'musicId' | 'captionStyle' | 'backgroundMaterialId'
+  >;
 }
 
 export interface DedupEdit {
@@ -165,6 +182,8 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   operaDraft: true,
   convertDraft: true,
   dedupEdit: true,
+  decompressionDraft: true,
+  decompressionDraftOversea: true,
 };
 
 export const SESSION_VALUE_KEYS = Object.keys(SESSION_VALUE_NAMES) as (keyof SessionValues)[];

@@ -76,12 +76,12 @@ describe('App', () => {
     'renders a page, never 页面不存在, for the claim %s',
     async (path) => {
       backend = await startFakeBackend(quietBackendRoutes());
-      // A creator who may make comic clips (1), anime shorts (2) and reverse videos (5, with
-      // functional level 1): each flow's own page.
+      // A creator who may make comic clips (1), anime shorts (2), decompression videos (3) and
+      // reverse videos (5, with functional level 1): each flow's own page.
       renderWithHost(<App routePath={path} />, {
         route: addressOf(path),
         path,
-        user: demoUser({ templateIds: [0, 1, 2, 5], functionalLevel: 1 }),
+        user: demoUser({ templateIds: [0, 1, 2, 3, 5], functionalLevel: 1 }),
       });
       expect(await screen.findByRole('heading', { level: 3 })).toBeInTheDocument();
       expect(screen.queryByText('页面不存在')).not.toBeInTheDocument();

@@ -12,6 +12,8 @@ import { ComingPage } from './coming-page';
 import { ConvertConfigPage } from './convert-config-page';
 import { DedupClipPage } from './dedup-clip-page';
 import { DedupConfigPage } from './dedup-config-page';
+import { CutPage } from './cut-page';
+import { DecompressionPage } from './decompression-page';
 import { OperaCaptionPage } from './opera-caption-page';
 import { OperaCharacterPage } from './opera-character-page';
 import { OperaConfigPage } from './opera-config-page';
@@ -25,8 +27,6 @@ import { VideoHubPage } from './video-hub-page';
 
 /** Routes of flows a later issue builds: each names its type and leads back to `/video`. */
 const COMING: ReadonlyArray<[path: string, name: string, outside?: boolean]> = [
-  ['/video/decompression', '解压视频'],
-  ['/video/cut', '解压视频', true],
   ['/video/scroll', '滚屏视频'],
   ['/video/market/:segment?/:id?', '营销视频', true],
 ];
@@ -57,6 +57,8 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/cutDuplicates/config', <DedupConfigPage />],
   ['/video/cutDuplicates/:id', <DedupClipPage />],
   ['/video/duplicatesEdit/:id', <DedupClipPage outside />],
+  ['/video/decompression', <DecompressionPage />],
+  ['/video/cut', <CutPage />],
   ...COMING.map(
     ([path, name, outside]) => [path, <ComingPage name={name} outside={outside} />] as const,
   ),

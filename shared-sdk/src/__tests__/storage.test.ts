@@ -44,6 +44,8 @@ describe('KOL_ storage', () => {
     // The real-person drama's own draft, beside the spec's values (see OperaDraft).
     expect(storageKey('operaDraft')).toBe('KOL_OPERA_DRAFT');
     expect(SESSION_VALUE_KEYS).toContain('operaDraft');
+    expect(storageKey('decompressionDraftOversea')).toBe('KOL_DECOMPRESSION_DRAFT_OVERSEA');
+    expect(overseaVariant('decompressionDraft', true)).toBe('decompressionDraftOversea');
   });
 
   it('stores session values as JSON and reads them back typed', () => {

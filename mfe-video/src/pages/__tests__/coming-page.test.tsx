@@ -5,7 +5,6 @@ import { renderWithHost } from '../../testing/render';
 
 describe('pages of later issues', () => {
   it.each([
-    ['/video/decompression', '解压视频'],
     ['/video/scroll', '滚屏视频'],
     ['/video/scroll', '滚屏视频'],
     ['/video/market/:segment?/:id?', '营销视频'],
@@ -18,8 +17,8 @@ describe('pages of later issues', () => {
   });
 
   it('lays the page out for a phone under /m', () => {
-    const { container } = renderWithHost(<App routePath="/video/decompression" />, {
-      route: '/m/video/decompression',
+    const { container } = renderWithHost(<App routePath="/video/scroll" />, {
+      route: '/m/video/scroll',
     });
     expect(container.querySelector('[data-layout="phone"]')).toBeInTheDocument();
   });

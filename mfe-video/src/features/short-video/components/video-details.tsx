@@ -6,6 +6,7 @@ import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { Link } from '@kol/shared-sdk/router';
 import {
   CreationFlag,
+  ProjectType,
   regenerateVideo,
   saveVideoInfo,
   updateVideoStatus,
@@ -127,6 +128,13 @@ export function VideoDetails({
         <Link to={`/work/cut/${work.workId}`}>
           <Button icon={<EditOutlined />}>在编辑器中修改</Button>
         </Link>
+        {(work.type === ProjectType.decompression ||
+          work.type === ProjectType.decompressionOverseas) && (
+          // A decompression video is edited segment by segment, then merged (spec section 2).
+          <Link to={`/video/cut?workId=${work.workId}`}>
+            <Button icon={<EditOutlined />}>片段编辑</Button>
+          </Link>
+        )}
         <ConfirmButton
           confirmTitle="重新生成"
           confirmContent={`将消耗 1 次「${videoTypeLabel(work.type)}」生成次数，用当前的文案、分镜和设置重新生成。生成失败会自动退回次数。`}

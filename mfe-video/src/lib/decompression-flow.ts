@@ -1,0 +1,58 @@
+import {
+  ProjectType,
+  overseaVariant,
+  sessionStore,
+  type DecompressionDraft,
+} from '@kol/shared-sdk';
+
+/**
+ * The decompression video's flow state (types 1 and 6). The page's input lives in
+ * `KOL_DECOMPRESSION_DRAFT` (overseas: `…_OVERSEA`), written on every change, so a reload loses
+ * nothing typed; the type and the work travel in the address (`?videoType=6&workId=12`), as in
+ * the comic flow.
+ */
+
+export type DecompressionType =
+  typeof ProjectType.decompression | typeof ProjectType.decompressionOverseas;
+
+/** `?videoType=6` is the overseas video; anything else the domestic one. */
+export function decompressionTypeOf(params: URLSearchParams): DecompressionType {
+  return Number(params.get('videoType')) === ProjectType.decompressionOverseas
+    ? ProjectType.decompressionOverseas
+    : ProjectType.decompression;
+}
+
+/** The query of the page: the type, and the work once it exists. */
+export function decompressionQuery(type: DecompressionType, workId: number | null): string {
+  const params = new URLSearchParams({ videoType: String(type) });
+  if (workId !== null) params.set('workId', String(workId));
+  return `?${params.toString()}`;
+}
+
+/** A work id from the address, or null. */
+export function workIdOf(params: URLSearchParams): number | null {
+  const id = Number(params.get('workId'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export const DEFAULT_DECOMPRESSION_DRAFT: DecompressionDraft = {
+  title: '',
+  text: '',
+  settings: { aspect: '9:16', speed: 1, captionStyle: 'classic' },
+};
+
+/** The remembered input of one variant (domestic or overseas). */
+export function decompressionStore(overseas: boolean) {
+  const name = overseaVariant('decompressionDraft', overseas) as 'decompressionDraft';
+  return {
+    draft: (): DecompressionDraft => {
+      const stored = sessionStore.get(name);
+      return {
+        ...DEFAULT_DECOMPRESSION_DRAFT,
+        ...stored,
+        settings: { ...DEFAULT_DECOMPRESSION_DRAFT.settings, ...stored?.settings },
+      };
+    },
+    setDraft: (draft: DecompressionDraft) => sessionStore.set(name, draft),
+  };
+}

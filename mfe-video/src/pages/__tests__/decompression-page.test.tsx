@@ -1,0 +1,246 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { sessionStore } from '@kol/shared-sdk';
+import {
+  ok,
+  refuse,
+  startFakeBackend,
+  type FakeBackend,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
+import { quietBackendRoutes } from '../../testing/backend';
+import {
+  MATERIALS,
+  MATERIAL_TAGS,
+  decompressionLimits,
+  decompressionUser,
+} from '../../testing/decompression';
+import { renderWithHost } from '../../testing/render';
+import { DecompressionPage } from '../decompression-page';
+
+// Two shared cores run these pages slowly: wait longer than the default second for what a call
+// brings, so a slow machine does not read as a broken page.
+configure({ asyncUtilTimeout: 10_000 });
+
+let backend: FakeBackend | undefined;
+
+beforeEach(() => sessionStorage.clear());
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+async function start(overrides: FakeRoutes = {}) {
+  backend = await startFakeBackend(
+    quietBackendRoutes({
+      'GET /api/user/get_user_limit_info': () => ok(decompressionLimits()),
+      'GET /api/cut_video/get_cut_video_tag_list': () => ok(MATERIAL_TAGS),
+      'GET /api/cut_video/get_system_material_list': ({ query }) => {
+        const items = query.tagId
+          ? MATERIALS.filter((m) => m.tagIds.includes(Number(query.tagId)))
+          : MATERIALS;
+        return ok({ items, total: items.length, pageIndex: 1, pageSize: 100 });
+      },
+      'POST /api/video/save_text': () => ok({ workId: 41 }),
+      'POST /api/video/save_video_info': () => ok(null),
+      'POST /api/video/gen_video': () => ok({ taskId: 'task-41' }),
+      ...overrides,
+    }),
+  );
+  return backend;
+}
+
+const ROUTE = '/video/decompression';
+const location = () => screen.getByTestId('location').textContent;
+const show = (route = ROUTE) =>
+  renderWithHost(<DecompressionPage />, { route, user: decompressionUser() });
+const MB = 1024 * 1024;
+/** 生成视频 with the count, once the counts have arrived. */
+const renderButton = () =>
+  screen.findByRole('button', { name: '生成视频（剩余 2 次）' }, { timeout: 15_000 });
+
+function fileOf(name: string, type: string, bytes = 2048): File {
+  const file = new File([new Uint8Array(Math.min(bytes, 4096))], name, { type });
+  if (bytes > 4096) Object.defineProperty(file, 'size', { value: bytes });
+  return file;
+}
+
+async function choose(file: File) {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText('选择背景视频'), { target: { files: [file] } });
+  });
+}
+
+describe('/video/decompression', () => {
+  it('renders over the chosen library loop: save_text type 1, save_video_info, one confirmed count', async () => {
+    const server = await start();
+    show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), {
+      target: { value: '深呼吸，放松肩膀。让思绪慢慢沉静下来。' },
+    });
+    // The category narrows the library; each material plays its moving preview.
+    fireEvent.click(await screen.findByLabelText('暗色'));
+    await waitFor(() => expect(screen.queryByLabelText('晨雾流光')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByLabelText('深海波光'));
+    expect(screen.getByTestId('chosen-background')).toHaveTextContent('已选背景：深海波光');
+    await screen.findByText(/普通话女声/);
+
+    fireEvent.click(await renderButton());
+    expect(
+      await screen.findByText(/将消耗 1 次「解压视频」生成次数（当前剩余 2 次）/),
+    ).toBeInTheDocument();
+    expect(server.calls('POST', '/api/video/gen_video')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
+
+    await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
+    expect(server.calls('POST', '/api/video/save_text').map((c) => c.body)).toEqual([
+      {
+        type: 1,
+        title: '深呼吸，放松肩膀。让思绪慢慢沉静下来。',
+        text: '深呼吸，放松肩膀。让思绪慢慢沉静下来。',
+      },
+    ]);
+    expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
+      workId: 41,
+      settings: {
+        aspect: '9:16',
+        speed: 1,
+        captionStyle: 'classic',
+        voiceId: 'espeak-cmn-f',
+        backgroundMaterialId: -3,
+      },
+    });
+    expect(server.calls('POST', '/api/video/gen_video').map((c) => c.body)).toEqual([
+      { workId: 41 },
+    ]);
+  });
+
+  it('the back-guard: no decompression count left blocks the page', async () => {
+    await start({
+      'GET /api/user/get_user_limit_info': () =>
+        ok(decompressionLimits({ remainCutCount: 0, remainRewardsDecompressionCount: 0 })),
+    });
+    show();
+    expect(await screen.findByText('解压视频的生成次数已用完')).toBeVisible();
+    expect(screen.queryByLabelText('旁白文案')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '返回上一页' })).toBeVisible();
+  });
+
+  it('is laid out for a phone under /m (a mobile route of spec section 2)', async () => {
+    await start();
+    const { container } = show('/m/video/decompression');
+    expect(container.querySelector('[data-layout="phone"]')).toBeInTheDocument();
+    expect(screen.getByLabelText('旁白文案')).toBeInTheDocument();
+  });
+
+  it('refuses an empty text before saving anything', async () => {
+    const server = await start();
+    show();
+    fireEvent.click(screen.getByRole('button', { name: /^生成视频/ }));
+    expect((await screen.findAllByText('请先填写视频文案')).length).toBeGreaterThan(0);
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
+  });
+
+  it('a reload keeps the text, the background and the work in the address', async () => {
+    await start({
+      'POST /api/video/gen_video': () => refuse(400, '文案中含有违禁词「秒杀」', 400),
+    });
+    const first = show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), { target: { value: '你好。' } });
+    fireEvent.click(await screen.findByLabelText('星夜'));
+    fireEvent.click(await renderButton());
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
+    expect((await screen.findAllByText('文案中含有违禁词「秒杀」')).length).toBeGreaterThan(0);
+    expect(location()).toBe('/video/decompression?videoType=1&workId=41');
+    expect(sessionStore.get('decompressionDraft')).toMatchObject({
+      text: '你好。',
+      settings: { backgroundMaterialId: -4 },
+    });
+    first.unmount();
+
+    show('/video/decompression?videoType=1&workId=41');
+    expect(screen.getByLabelText('旁白文案')).toHaveValue('你好。');
+    await waitFor(() => expect(screen.getByLabelText('星夜')).toBeChecked());
+  });
+
+  it('keeps the overseas variant apart (?videoType=6, English voices)', async () => {
+    await start({
+      'GET /api/user/get_user_limit_info': () =>
+        ok(decompressionLimits({ remainOverseaCutCount: 1 })),
+    });
+    show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), { target: { value: 'Breathe in.' } });
+    fireEvent.click(screen.getByLabelText('海外版'));
+    await waitFor(() => expect(location()).toBe('/video/decompression?videoType=6'));
+    expect(await screen.findByText('海外解压视频 · 视频配置')).toBeVisible();
+    expect(await screen.findByText(/English female/)).toBeInTheDocument();
+    expect(sessionStore.get('decompressionDraftOversea')?.text).toBe('Breathe in.');
+  });
+
+  it('states the upload limits, then uploads a video with its progress and chooses it', async () => {
+    const server = await start({
+      'POST /api/file/upload_media': () =>
+        ok({
+          url: '/uploads/loop.mp4',
+          assetId: 55,
+          kind: 'video',
+          durationMs: 4000,
+          name: '海浪.mp4',
+        }),
+    });
+    show();
+    expect(
+      screen.getByText(
+        '视频：MP4、MOV、WebM、MKV，不超过 200 MB，时长不超过 10 分钟；画面循环播放，声音不使用',
+      ),
+    ).toBeVisible();
+    await choose(fileOf('海浪.mp4', 'video/mp4'));
+    await waitFor(() =>
+      expect(screen.getByTestId('chosen-background')).toHaveTextContent('已选背景：海浪.mp4（4 秒'),
+    );
+    expect(server.calls('POST', '/api/file/upload_media')).toHaveLength(1);
+    expect(sessionStore.get('decompressionDraft')?.settings.backgroundMaterialId).toBe(55);
+  });
+
+  it.each([
+    ['照片.png', 'image/png', 1024, '「照片.png」是图片：背景只能用视频（MP4、MOV、WebM、MKV）'],
+    [
+      '文案.pdf',
+      'application/pdf',
+      1024,
+      '「文案.pdf」的格式不支持：背景只能用 MP4、MOV、WebM、MKV 视频',
+    ],
+    [
+      '长片.mov',
+      'video/quicktime',
+      250 * MB,
+      '视频「长片.mov」有 250.0 MB，超过 200 MB 的上限，请剪短或压缩后再上传',
+    ],
+  ])(
+    'refuses %s before sending it, keeping the background chosen',
+    async (name, type, bytes, problem) => {
+      const server = await start();
+      show();
+      fireEvent.click(await screen.findByLabelText('深海波光'));
+      await choose(fileOf(name, type, bytes));
+      expect((await screen.findAllByText(problem)).length).toBeGreaterThan(0);
+      expect(server.calls('POST', '/api/file/upload_media')).toHaveLength(0);
+      expect(sessionStore.get('decompressionDraft')?.settings.backgroundMaterialId).toBe(-3);
+    },
+  );
+
+  it('says why the server refused a video too long, keeping the background chosen', async () => {
+    await start({
+      'POST /api/file/upload_media': () =>
+        refuse(400, '视频时长不能超过 10 分钟，请剪短后再上传', 400),
+    });
+    show();
+    fireEvent.click(await screen.findByLabelText('深海波光'));
+    await choose(fileOf('长片.mp4', 'video/mp4'));
+    expect(
+      (await screen.findAllByText('背景视频上传失败：视频时长不能超过 10 分钟，请剪短后再上传'))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByTestId('chosen-background')).toHaveTextContent('已选背景：深海波光');
+  });
+});
