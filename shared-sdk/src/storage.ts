@@ -32,6 +32,37 @@ export interface SessionValues {
   chapterId: number;
   /** The real-person drama (type 8) being made: see OperaDraft. */
   operaDraft: OperaDraft;
+  /** The scrolling video (type 2) being made: see ScrollDraft. */
+  scrollDraft: ScrollDraft;
+  /**
+   * The marketing video (type 4) being made: see MarketDraft. Its template is `templateId` and
+   * the fields filled in are `templateContent` (the spec's values).
+   */
+  marketDraft: MarketDraft;
+}
+
+/**
+ * The scrolling video's page state (`KOL_SCROLL_DRAFT`): the text and settings as typed, so a
+ * reload loses nothing; its own value, since the comic clip saves whatever `KOL_VIDEO_CONFIG` holds.
+ */
+export interface ScrollDraft {
+  /** The work it was saved as (null until the first render makes it). */
+  workId: number | null;
+  title: string;
+  text: string;
+  settings: Pick<
+    VideoSettings,
+    'aspect' | 'voiceId' | 'speed' | 'musicId' | 'backgroundMaterialId'
+  >;
+}
+
+/** The marketing video's unsaved choices (`KOL_MARKET_DRAFT`), for the work in the address. */
+export interface MarketDraft {
+  workId: number | null;
+  settings: Pick<
+    VideoSettings,
+    'aspect' | 'voiceId' | 'speed' | 'musicId' | 'callToAction' | 'imageUrls'
+  >;
 }
 
 /**
@@ -137,6 +168,8 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   videoConfigOversea: true,
   chapterId: true,
   operaDraft: true,
+  scrollDraft: true,
+  marketDraft: true,
 };
 
 export const SESSION_VALUE_KEYS = Object.keys(SESSION_VALUE_NAMES) as (keyof SessionValues)[];

@@ -15,20 +15,20 @@ import { OperaConfigPage } from './opera-config-page';
 import { OperaScenePage } from './opera-scene-page';
 import { ProductionPage } from './production-page';
 import { PromptWordPage } from './prompt-word-page';
+import { ScrollPage } from './scroll-page';
 import { ShortPage } from './short-page';
 import { ToolsPage } from './tools-page';
 import { TtsPage } from './tts-page';
 import { VideoHubPage } from './video-hub-page';
 
 /** Routes of flows a later issue builds: each names its type and leads back to `/video`. */
-const COMING: ReadonlyArray<[path: string, name: string, outside?: boolean]> = [
+export const COMING: ReadonlyArray<[path: string, name: string, outside?: boolean]> = [
   ['/convertConfig', '反推视频'],
   ['/video/cutDuplicates/:id', '视频去重'],
   ['/video/cutDuplicates/config', '视频去重'],
   ['/video/duplicatesEdit/:id', '视频去重', true],
   ['/video/decompression', '解压视频'],
   ['/video/cut', '解压视频', true],
-  ['/video/scroll', '滚屏视频'],
   ['/video/market/:segment?/:id?', '营销视频', true],
 ];
 
@@ -54,6 +54,7 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/animeCharacter', <AnimeCharacterPage />],
   ['/video/animeStoryboard/:taskId', <AnimeStoryboardPage />],
   ['/video/animeAtcs/:taskId', <AnimeAtcsPage />],
+  ['/video/scroll', <ScrollPage />],
   ...COMING.map(
     ([path, name, outside]) => [path, <ComingPage name={name} outside={outside} />] as const,
   ),

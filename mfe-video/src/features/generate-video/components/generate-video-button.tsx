@@ -3,6 +3,7 @@ import { useAtom } from 'jotai';
 import {
   genVideo,
   getUserLimitInfo,
+  isApiError,
   remainingGenerations,
   type ProjectType,
 } from '@kol/shared-sdk';
@@ -12,7 +13,11 @@ import { errorMessage } from '../../../lib/error-message';
 import { videoTypeLabel } from '@kol/shared-sdk';
 
 interface GenerateVideoButtonProps {
-  workId: number;
+  /**
+   * The work to render; null while a page's `prepare` has yet to make it (the page shows the
+   * new id before the dialog can be confirmed).
+   */
+  workId: number | null;
   type: ProjectType;
   /** Runs first (e.g. saving edited prompts); false stops the generation. */
   prepare?: () => Promise<boolean>;
@@ -39,12 +44,15 @@ export function GenerateVideoButton({
 
   const start = async () => {
     try {
+      if (workId === null) throw new Error('请先保存作品再生成视频');
       const { taskId } = await genVideo({ workId });
       // The count was spent: the shell and the other pages see the new figures.
       getUserLimitInfo(undefined).then(setLimits, () => undefined);
       onStarted(taskId);
     } catch (error) {
-      void message.error(errorMessage(error));
+      void message.error(
+        error instanceof Error && !isApiError(error) ? error.message : errorMessage(error),
+      );
       throw error;
     }
   };

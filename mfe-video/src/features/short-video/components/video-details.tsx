@@ -1,4 +1,4 @@
-import { mediaUrl } from '@kol/shared-sdk';
+import { ProjectType, mediaUrl } from '@kol/shared-sdk';
 import { formatDurationMs } from '@kol/shared-sdk';
 import { useState } from 'react';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
@@ -124,9 +124,14 @@ export function VideoDetails({
         >
           下载 SRT 字幕
         </Button>
-        <Link to={`/work/cut/${work.workId}`}>
-          <Button icon={<EditOutlined />}>在编辑器中修改</Button>
-        </Link>
+        {/* A scrolling video has no editor or merge (spec): the server refuses both. */}
+        {work.type === ProjectType.scroll ? (
+          <Typography.Text type="secondary">滚屏视频不能在编辑器中修改</Typography.Text>
+        ) : (
+          <Link to={`/work/cut/${work.workId}`}>
+            <Button icon={<EditOutlined />}>在编辑器中修改</Button>
+          </Link>
+        )}
         <ConfirmButton
           confirmTitle="重新生成"
           confirmContent={`将消耗 1 次「${videoTypeLabel(work.type)}」生成次数，用当前的文案、分镜和设置重新生成。生成失败会自动退回次数。`}
