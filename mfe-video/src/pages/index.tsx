@@ -14,6 +14,7 @@ import { OperaCharacterPage } from './opera-character-page';
 import { OperaConfigPage } from './opera-config-page';
 import { OperaScenePage } from './opera-scene-page';
 import { ProductionPage } from './production-page';
+import { MarketPage } from './market-page';
 import { PromptWordPage } from './prompt-word-page';
 import { ScrollPage } from './scroll-page';
 import { ShortPage } from './short-page';
@@ -29,7 +30,6 @@ export const COMING: ReadonlyArray<[path: string, name: string, outside?: boolea
   ['/video/duplicatesEdit/:id', '视频去重', true],
   ['/video/decompression', '解压视频'],
   ['/video/cut', '解压视频', true],
-  ['/video/market/:segment?/:id?', '营销视频', true],
 ];
 
 /** The page of every route claim in `routes.json`, by claim path. */
@@ -55,6 +55,7 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/animeStoryboard/:taskId', <AnimeStoryboardPage />],
   ['/video/animeAtcs/:taskId', <AnimeAtcsPage />],
   ['/video/scroll', <ScrollPage />],
+  ['/video/market/:segment?/:id?', <MarketPage />],
   ...COMING.map(
     ([path, name, outside]) => [path, <ComingPage name={name} outside={outside} />] as const,
   ),
