@@ -193,7 +193,7 @@ describe('the scrolling and marketing videos (issue 16)', () => {
       const product = `云朵枕头${username.slice(-4)}`;
 
       await page.goto('/video/market');
-      await page.getByAltText('好物种草的封面').waitFor();
+      await page.getByRole('img', { name: '好物种草的封面' }).waitFor();
       await page.getByLabel('好物种草').check();
       await screenshot(page, 'market-template');
       await page.getByRole('button', { name: '下一步：填写内容' }).click();

@@ -179,7 +179,8 @@ export const TEMPLATES: VideoTemplate[] = [
     id: 2,
     name: '小说推广',
     description: '一本书的悬念式推荐',
-    coverUrl: '/media/library/templates/2.jpg',
+    // As the server's built-in templates answer: no cover picture (the page draws one).
+    coverUrl: '',
     fields: [
       { key: 'book', label: '书名', required: true },
       { key: 'hook', label: '故事看点', required: true },

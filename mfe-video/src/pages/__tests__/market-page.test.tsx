@@ -161,6 +161,8 @@ describe('/video/market', () => {
     await start();
     const first = render('/video/market');
     fireEvent.click(await screen.findByLabelText('小说推广', {}, WAIT));
+    // A template without a cover picture gets one drawn with its name.
+    expect(screen.getByLabelText('小说推广的封面')).toHaveTextContent('小说推广');
     fireEvent.click(screen.getByText('下一步：填写内容'));
     await waitFor(() => expect(location()).toBe('/video/market/content'));
     fireEvent.change(screen.getByLabelText('书名'), { target: { value: '雪中悍刀行' } });

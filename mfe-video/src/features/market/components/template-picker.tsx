@@ -29,7 +29,27 @@ export function TemplatePicker({ templates, error, value, onChange }: TemplatePi
                     alt={`${t.name}的封面`}
                     style={{ width: 170, height: 96, objectFit: 'cover', borderRadius: 4 }}
                   />
-                ) : null}
+                ) : (
+                  // The server's built-in templates have no cover picture: one is drawn here.
+                  <div
+                    role="img"
+                    aria-label={`${t.name}的封面`}
+                    style={{
+                      width: 170,
+                      height: 96,
+                      borderRadius: 4,
+                      display: 'flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                      color: '#fff',
+                      fontWeight: 700,
+                      fontSize: 18,
+                      background: `linear-gradient(135deg, hsl(${(t.id * 67) % 360} 60% 45%), #2a1f5c)`,
+                    }}
+                  >
+                    {t.name}
+                  </div>
+                )}
                 <Typography.Text strong>{t.name}</Typography.Text>
                 <Typography.Text type="secondary">{t.description}</Typography.Text>
                 <Typography.Text type="secondary">
