@@ -194,7 +194,7 @@ describe('the scrolling and marketing videos (issue 16)', () => {
 
       await page.goto('/video/market');
       await page.getByRole('img', { name: '好物种草的封面' }).waitFor();
-      await page.getByLabel('好物种草').check();
+      await page.getByLabel('好物种草', { exact: true }).check();
       await screenshot(page, 'market-template');
       await page.getByRole('button', { name: '下一步：填写内容' }).click();
       await page.waitForURL((url) => url.pathname === '/video/market/content');
