@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Flex, Radio, Result, Row, Slider, Spin, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from '@kol/shared-sdk/router';
-import { canUseProjectType, remainingGenerations } from '@kol/shared-sdk';
+import { canUseProjectType, mediaUrl, remainingGenerations } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { NoPermission } from '../components/no-permission';
 import { PageFrame } from '../components/page-frame';
@@ -83,7 +83,7 @@ function ScrollForm({ workId }: { workId: number | null }) {
                 text={draft.text}
                 speed={speed}
                 aspect={draft.settings.aspect}
-                coverUrl={background?.coverUrl}
+                coverUrl={background?.coverUrl ? mediaUrl(background.coverUrl) : undefined}
               />
             </Card>
             <Card title="画面" size="small">

@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Radio, Spin, Typography } from 'antd';
-import type { Material } from '@kol/shared-sdk';
+import { mediaUrl, type Material } from '@kol/shared-sdk';
 
 interface BackgroundPickerProps {
   materials: Material[];
@@ -48,7 +48,7 @@ export function BackgroundPicker({
             <Flex vertical align="center" gap={4}>
               {material.coverUrl ? (
                 <img
-                  src={material.coverUrl}
+                  src={mediaUrl(material.coverUrl)}
                   alt=""
                   style={{ width: 54, height: 96, objectFit: 'cover', borderRadius: 4 }}
                 />
