@@ -163,6 +163,12 @@ describe('the scrolling and marketing videos (issue 16)', () => {
       const text = `湖边的清晨\n清晨的风吹过湖面。岸边的柳树轻轻摇晃。\n远处传来几声鸟鸣，一天就这样安静地开始了。`;
       await page.getByLabel('滚屏文案').fill(text);
       await page.getByLabel('深海波光').check();
+      // The backgrounds are shown by their covers, served by the server.
+      await until(async () =>
+        page
+          .locator('img[src*="deep-sea"]')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      );
       await page
         .getByTestId('scroll-pace')
         .getByText(/按 1\.0× 语速约/)
