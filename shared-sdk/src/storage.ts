@@ -39,6 +39,37 @@ export interface SessionValues {
   /** The decompression video (types 1 and 6) being configured: see DecompressionDraft. */
   decompressionDraft: DecompressionDraft;
   decompressionDraftOversea: DecompressionDraft;
+  /** The scrolling video (type 2) being made: see ScrollDraft. */
+  scrollDraft: ScrollDraft;
+  /**
+   * The marketing video (type 4) being made: see MarketDraft. Its template is `templateId` and
+   * the fields filled in are `templateContent` (the spec's values).
+   */
+  marketDraft: MarketDraft;
+}
+
+/**
+ * The scrolling video's page state (`KOL_SCROLL_DRAFT`): the text and settings as typed, so a
+ * reload loses nothing; its own value, since the comic clip saves whatever `KOL_VIDEO_CONFIG` holds.
+ */
+export interface ScrollDraft {
+  /** The work it was saved as (null until the first render makes it). */
+  workId: number | null;
+  title: string;
+  text: string;
+  settings: Pick<
+    VideoSettings,
+    'aspect' | 'voiceId' | 'speed' | 'musicId' | 'backgroundMaterialId'
+  >;
+}
+
+/** The marketing video's unsaved choices (`KOL_MARKET_DRAFT`), for the work in the address. */
+export interface MarketDraft {
+  workId: number | null;
+  settings: Pick<
+    VideoSettings,
+    'aspect' | 'voiceId' | 'speed' | 'musicId' | 'callToAction' | 'imageUrls'
+  >;
 }
 
 /**
@@ -184,6 +215,8 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   dedupEdit: true,
   decompressionDraft: true,
   decompressionDraftOversea: true,
+  scrollDraft: true,
+  marketDraft: true,
 };
 
 export const SESSION_VALUE_KEYS = Object.keys(SESSION_VALUE_NAMES) as (keyof SessionValues)[];

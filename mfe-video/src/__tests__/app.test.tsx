@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen } from '@testing-library/react';
-import { startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
 import routes from '../../routes.json';
 import App from '../app';
 import { PAGES } from '../pages';
 import { PHONE_PAGES } from '../lib/phone';
 import { quietBackendRoutes } from '../testing/backend';
-import { demoUser } from '../testing/fixtures';
+import { demoLimits, demoUser } from '../testing/fixtures';
 import { renderWithHost } from '../testing/render';
 
 /** Every video route of spec section 2, inside the layout and outside it. */
@@ -75,13 +75,26 @@ describe('App', () => {
   it.each(routes.map((route) => route.path))(
     'renders a page, never 页面不存在, for the claim %s',
     async (path) => {
-      backend = await startFakeBackend(quietBackendRoutes());
-      // A creator who may make comic clips (1), anime shorts (2), decompression videos (3) and
-      // reverse videos (5, with functional level 1): each flow's own page.
+      backend = await startFakeBackend(
+        quietBackendRoutes({
+          // A count of each type whose page is a form (else it shows its used-up notice).
+          'GET /api/user/get_user_limit_info': () =>
+            ok(
+              demoLimits({
+                remainGenCount: 3,
+                remainOverseaGenCount: 2,
+                remainScrollCount: 1,
+                remainMarketCount: 1,
+              }),
+            ),
+        }),
+      );
+      // A creator who may make every type: comic clips (1), anime shorts (2), decompression (3),
+      // scrolling (4), reverse (5, with functional level 1) and marketing (6) videos.
       renderWithHost(<App routePath={path} />, {
         route: addressOf(path),
         path,
-        user: demoUser({ templateIds: [0, 1, 2, 3, 5], functionalLevel: 1 }),
+        user: demoUser({ templateIds: [0, 1, 2, 3, 4, 5, 6], functionalLevel: 1 }),
       });
       expect(await screen.findByRole('heading', { level: 3 })).toBeInTheDocument();
       expect(screen.queryByText('页面不存在')).not.toBeInTheDocument();

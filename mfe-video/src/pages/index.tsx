@@ -8,7 +8,6 @@ import { AnimeStoryboardPage } from './anime-storyboard-page';
 import { CaptionPage } from './caption-page';
 import { CharacterPage } from './character-page';
 import { ComicConfigPage } from './comic-config-page';
-import { ComingPage } from './coming-page';
 import { ConvertConfigPage } from './convert-config-page';
 import { DedupClipPage } from './dedup-clip-page';
 import { DedupConfigPage } from './dedup-config-page';
@@ -19,17 +18,13 @@ import { OperaCharacterPage } from './opera-character-page';
 import { OperaConfigPage } from './opera-config-page';
 import { OperaScenePage } from './opera-scene-page';
 import { ProductionPage } from './production-page';
+import { MarketPage } from './market-page';
 import { PromptWordPage } from './prompt-word-page';
+import { ScrollPage } from './scroll-page';
 import { ShortPage } from './short-page';
 import { ToolsPage } from './tools-page';
 import { TtsPage } from './tts-page';
 import { VideoHubPage } from './video-hub-page';
-
-/** Routes of flows a later issue builds: each names its type and leads back to `/video`. */
-const COMING: ReadonlyArray<[path: string, name: string, outside?: boolean]> = [
-  ['/video/scroll', '滚屏视频'],
-  ['/video/market/:segment?/:id?', '营销视频', true],
-];
 
 /** The page of every route claim in `routes.json`, by claim path. */
 export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
@@ -59,7 +54,6 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/duplicatesEdit/:id', <DedupClipPage outside />],
   ['/video/decompression', <DecompressionPage />],
   ['/video/cut', <CutPage />],
-  ...COMING.map(
-    ([path, name, outside]) => [path, <ComingPage name={name} outside={outside} />] as const,
-  ),
+  ['/video/scroll', <ScrollPage />],
+  ['/video/market/:segment?/:id?', <MarketPage />],
 ]);

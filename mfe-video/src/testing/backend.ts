@@ -1,8 +1,10 @@
 import { ok, type FakeRoutes } from '@kol/shared-sdk/testing';
 import {
   ENGLISH_VOICES,
+  MATERIALS,
   MUSIC,
   STYLES,
+  TEMPLATES,
   VOICES,
   demoLimits,
   demoWorkDetail,
@@ -41,6 +43,8 @@ export function quietBackendRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     'GET /api/role/get_roles': () => ok([]),
     'GET /api/library/roles': () => ok(page([])),
     'GET /api/video/dedup_presets': () => ok({}),
+    'GET /api/cut_video/get_system_material_list': () => ok(page(MATERIALS)),
+    'GET /api/video/get_templates': () => ok(TEMPLATES),
     ...overrides,
   };
 }

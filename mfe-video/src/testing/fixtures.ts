@@ -1,6 +1,8 @@
 import {
   USER_INFO_DEFAULTS,
   type Lora,
+  type Material,
+  type VideoTemplate,
   type Music,
   type Role,
   type Shot,
@@ -136,3 +138,52 @@ export function demoWorkDetail(workId: number, overrides: Partial<WorkDetail> = 
     ...overrides,
   };
 }
+
+/** Two of the server's built-in background loops (`get_system_material_list`). */
+export const MATERIALS: Material[] = [
+  {
+    materialId: -1,
+    name: '流光粉紫',
+    coverUrl: '/media/library/materials/flow.jpg',
+    videoUrl: '/media/library/materials/flow.mp4',
+    durationMs: 6000,
+    source: 0,
+    tagIds: [1],
+  },
+  {
+    materialId: -3,
+    name: '深海波光',
+    coverUrl: '/media/library/materials/deep-sea.jpg',
+    videoUrl: '/media/library/materials/deep-sea.mp4',
+    durationMs: 6000,
+    source: 0,
+    tagIds: [2],
+  },
+];
+
+/** Marketing templates as `get_templates` answers them (the server's first two, shortened). */
+export const TEMPLATES: VideoTemplate[] = [
+  {
+    id: 1,
+    name: '好物种草',
+    description: '一款产品的卖点讲解',
+    coverUrl: '/media/library/templates/1.jpg',
+    fields: [
+      { key: 'product', label: '产品名称', required: true },
+      { key: 'audience', label: '适合人群', required: false },
+      { key: 'sellingPoints', label: '核心卖点', required: true },
+      { key: 'callToAction', label: '行动号召', required: false },
+    ],
+  },
+  {
+    id: 2,
+    name: '小说推广',
+    description: '一本书的悬念式推荐',
+    // As the server's built-in templates answer: no cover picture (the page draws one).
+    coverUrl: '',
+    fields: [
+      { key: 'book', label: '书名', required: true },
+      { key: 'hook', label: '故事看点', required: true },
+    ],
+  },
+];

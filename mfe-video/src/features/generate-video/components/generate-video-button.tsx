@@ -3,6 +3,7 @@ import { useAtom } from 'jotai';
 import {
   genVideo,
   getUserLimitInfo,
+  isApiError,
   remainingGenerations,
   type ProjectType,
 } from '@kol/shared-sdk';
@@ -12,8 +13,12 @@ import { errorMessage } from '../../../lib/error-message';
 import { videoTypeLabel } from '@kol/shared-sdk';
 
 interface GenerateVideoButtonProps {
-  /** The work, or how to read it once `prepare` has made or saved it. */
-  workId: number | (() => number);
+  /**
+   * The work to render: its id; or, when a page's `prepare` makes or saves the work, how to read
+   * it then; null while a page has yet to make it (the page shows the new id before the dialog
+   * can be confirmed).
+   */
+  workId: number | null | (() => number);
   type: ProjectType;
   /** Runs first (e.g. saving edited prompts); false stops the generation. */
   prepare?: () => Promise<boolean>;
@@ -40,14 +45,16 @@ export function GenerateVideoButton({
 
   const start = async () => {
     try {
-      const { taskId } = await genVideo({
-        workId: typeof workId === 'function' ? workId() : workId,
-      });
+      const id = typeof workId === 'function' ? workId() : workId;
+      if (id === null) throw new Error('请先保存作品再生成视频');
+      const { taskId } = await genVideo({ workId: id });
       // The count was spent: the shell and the other pages see the new figures.
       getUserLimitInfo(undefined).then(setLimits, () => undefined);
       onStarted(taskId);
     } catch (error) {
-      void message.error(errorMessage(error));
+      void message.error(
+        error instanceof Error && !isApiError(error) ? error.message : errorMessage(error),
+      );
       throw error;
     }
   };

@@ -1,5 +1,3 @@
-import { mediaUrl } from '@kol/shared-sdk';
-import { formatDurationMs } from '@kol/shared-sdk';
 import { useState } from 'react';
 import { App, Button, Flex, Input, Segmented, Typography } from 'antd';
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
@@ -7,14 +5,16 @@ import { Link } from '@kol/shared-sdk/router';
 import {
   CreationFlag,
   ProjectType,
+  formatDurationMs,
+  mediaUrl,
   regenerateVideo,
   saveVideoInfo,
   updateVideoStatus,
+  videoTypeLabel,
   type WorkDetail,
 } from '@kol/shared-sdk';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { errorMessage } from '../../../lib/error-message';
-import { videoTypeLabel } from '@kol/shared-sdk';
 
 interface VideoDetailsProps {
   work: WorkDetail;
@@ -125,9 +125,14 @@ export function VideoDetails({
         >
           下载 SRT 字幕
         </Button>
-        <Link to={`/work/cut/${work.workId}`}>
-          <Button icon={<EditOutlined />}>在编辑器中修改</Button>
-        </Link>
+        {/* A scrolling video has no editor or merge (spec): the server refuses both. */}
+        {work.type === ProjectType.scroll ? (
+          <Typography.Text type="secondary">滚屏视频不能在编辑器中修改</Typography.Text>
+        ) : (
+          <Link to={`/work/cut/${work.workId}`}>
+            <Button icon={<EditOutlined />}>在编辑器中修改</Button>
+          </Link>
+        )}
         {(work.type === ProjectType.decompression ||
           work.type === ProjectType.decompressionOverseas) && (
           // A decompression video is edited segment by segment, then merged (spec section 2).

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { sessionStore } from '@kol/shared-sdk';
+import {
+  ok,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
+import { quietBackendRoutes } from '../../testing/backend';
+import { demoLimits, demoUser, demoWorkDetail } from '../../testing/fixtures';
+import { renderWithHost } from '../../testing/render';
+import { ScrollPage } from '../scroll-page';
+
+let backend: FakeBackend | undefined;
+
+beforeEach(() => sessionStorage.clear());
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+});
+
+const SCROLLER = demoUser({ templateIds: [0, 4] });
+const TEXT = '清晨的风吹过湖面。\n岸边的柳树轻轻摇晃。';
+
+async function start(overrides: FakeRoutes = {}) {
+  backend = await startFakeBackend(
+    quietBackendRoutes({
+      'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainScrollCount: 2 })),
+      'POST /api/video/save_text': () => ok({ workId: 41 }),
+      'POST /api/video/save_video_info': () => ok(null),
+      'POST /api/video/gen_video': () => ok({ taskId: 'task-41' }),
+      ...overrides,
+    }),
+  );
+  return backend;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+/** By its text: role queries over the whole antd page are slow enough to time out on a busy machine. */
+const generateButton = () => screen.findByText('生成视频（剩余 2 次）', {}, { timeout: 10_000 });
+const textBox = () => screen.getByRole('textbox', { name: '滚屏文案' });
+
+describe('/video/scroll', () => {
+  it('sends a user with no scrolling count back (the used-up notice instead of the form)', async () => {
+    await start({
+      'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainScrollCount: 0 })),
+    });
+    renderWithHost(<ScrollPage />, { route: '/video/scroll', user: SCROLLER });
+    expect(await screen.findByText('滚屏视频的生成次数已用完')).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: '滚屏文案' })).not.toBeInTheDocument();
+  });
+
+  it('says there is no merge step and previews the scroll at the narration’s pace', async () => {
+    await start();
+    renderWithHost(<ScrollPage />, { route: '/video/scroll', user: SCROLLER });
+    expect(await screen.findByText(/滚屏视频没有合成步骤/)).toBeVisible();
+    fireEvent.change(textBox(), { target: { value: TEXT } });
+    const pace = screen.getByTestId('scroll-pace');
+    expect(pace).toHaveTextContent('按 1.0× 语速约');
+    const column = screen.getByTestId('scroll-column');
+    const slow = parseFloat(column.style.animation.split(' ')[1] ?? '0');
+    expect(slow).toBeGreaterThan(3);
+    // Faster speech: the same text scrolls by in less time.
+    fireEvent.keyDown(screen.getByRole('slider', { name: '语速' }), { key: 'End', keyCode: 35 });
+    expect(screen.getByTestId('scroll-pace')).toHaveTextContent('按 2.0× 语速约');
+    const fast = parseFloat(
+      screen.getByTestId('scroll-column').style.animation.split(' ')[1] ?? '0',
+    );
+    expect(fast).toBeLessThan(slow * 0.6);
+  });
+
+  it('refuses an empty text in Chinese and sends nothing', async () => {
+    const server = await start();
+    renderWithHost(<ScrollPage />, { route: '/video/scroll', user: SCROLLER });
+    fireEvent.click(await generateButton());
+    expect(
+      (await screen.findAllByText('请先填写滚屏文案', {}, { timeout: 5000 })).length,
+    ).toBeGreaterThan(0);
+    await settle();
+    expect(screen.queryByRole('button', { name: '确认生成' })).not.toBeInTheDocument();
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
+  });
+
+  it('saves the work (type 2, the chosen background), asks, renders and follows it', async () => {
+    const server = await start();
+    renderWithHost(<ScrollPage />, { route: '/video/scroll', user: SCROLLER });
+    fireEvent.change(textBox(), { target: { value: TEXT } });
+    fireEvent.click(await screen.findByLabelText('深海波光'));
+    fireEvent.click(screen.getByLabelText('横屏 16:9'));
+    fireEvent.click(await generateButton());
+    // The work is saved before the dialog opens, which a busy machine may take a while to do.
+    fireEvent.click(await screen.findByText('确认生成', {}, { timeout: 10_000 }));
+    await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
+    expect(server.calls('POST', '/api/video/save_text').map((c) => c.body)).toEqual([
+      { type: 2, title: '清晨的风吹过湖面。', text: TEXT },
+    ]);
+    expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
+      workId: 41,
+      // The voice picker chooses the list's first voice, as the server would.
+      settings: { aspect: '16:9', speed: 1, backgroundMaterialId: -3, voiceId: 'espeak-cmn-f' },
+    });
+    expect(server.calls('POST', '/api/video/gen_video').map((c) => c.body)).toEqual([
+      { workId: 41 },
+    ]);
+  });
+
+  it('keeps what was typed across a reload, and reads the work back in a fresh tab', async () => {
+    await start();
+    const first = renderWithHost(<ScrollPage />, { route: '/video/scroll', user: SCROLLER });
+    fireEvent.change(textBox(), { target: { value: TEXT } });
+    fireEvent.click(screen.getByLabelText('横屏 16:9'));
+    first.unmount();
+    renderWithHost(<ScrollPage />, { route: '/video/scroll', user: SCROLLER });
+    expect(textBox()).toHaveValue(TEXT);
+    expect(screen.getByLabelText('横屏 16:9')).toBeChecked();
+  });
+
+  it('reopens a saved work from the address when the session has none', async () => {
+    await start({
+      'GET /api/video/work_info': () =>
+        ok(
+          demoWorkDetail(41, {
+            type: 2,
+            title: '湖边',
+            text: TEXT,
+            settings: { aspect: '16:9', speed: 1.5, backgroundMaterialId: -3 },
+          }),
+        ),
+    });
+    renderWithHost(<ScrollPage />, { route: '/video/scroll?workId=41', user: SCROLLER });
+    expect(await screen.findByRole('textbox', { name: '滚屏文案' })).toHaveValue(TEXT);
+    expect(screen.getByTestId('scroll-pace')).toHaveTextContent('按 1.5× 语速约');
+    expect(sessionStore.get('scrollDraft')).toMatchObject({ workId: 41, title: '湖边' });
+  });
+});
