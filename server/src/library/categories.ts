@@ -54,6 +54,22 @@ export function firstLevel(type: number): MaterialCategory[] | null {
   }));
 }
 
+/**
+ * The names a category stands for when listing materials: a second-level category its own
+ * name, a first-level one the names of all its children; null when no category has that id.
+ */
+export function categoryNames(id: number): string[] | null {
+  for (const [key, tree] of Object.entries(MATERIAL_TREES)) {
+    for (const [i, node] of tree.nodes.entries()) {
+      const parentId = firstLevelId(Number(key), i);
+      if (parentId === id) return [...node.children];
+      const child = node.children.find((_, m) => secondLevelId(parentId, m) === id);
+      if (child !== undefined) return [child];
+    }
+  }
+  return null;
+}
+
 /** The children of a first-level category, or null when no category has that id. */
 export function secondLevel(parentId: number): MaterialCategory[] | null {
   for (const [key, tree] of Object.entries(MATERIAL_TREES)) {

@@ -44,6 +44,11 @@ export interface BuiltinMaterial {
   key: string;
   name: string;
   tagIds: number[];
+  /**
+   * Its second-level category under 视频素材 → 背景 (`library/categories.ts`), by name, so
+   * get_system_material_list can list one category of get_second_level_list.
+   */
+  category: string;
   /** A filtergraph of source filters ending in `[v]` (low resolution: scaled up after). */
   graph: string;
 }
@@ -81,6 +86,7 @@ export const BUILTIN_MATERIALS: BuiltinMaterial[] = [
     key: 'dusk-gradient',
     name: '暮色渐变',
     tagIds: [1, 2, 5],
+    category: '抽象流动',
     graph: gradient(
       `40+30*sin(${P}+Y/60)+20*X/W`,
       `20+20*sin(${P}+X/40+1)`,
@@ -92,6 +98,7 @@ export const BUILTIN_MATERIALS: BuiltinMaterial[] = [
     key: 'dawn-glow',
     name: '晨曦暖光',
     tagIds: [1, 3, 5],
+    category: '纯色渐变',
     graph: gradient(
       `235+18*sin(${P}+Y/50)`,
       `175+35*sin(${P}+X/45+1)+25*Y/H`,
@@ -103,6 +110,7 @@ export const BUILTIN_MATERIALS: BuiltinMaterial[] = [
     key: 'deep-sea',
     name: '深海波光',
     tagIds: [1, 2, 4],
+    category: '自然风光',
     graph: gradient(
       `12+8*sin(${P}+Y/20)`,
       `55+22*sin(Y/18+2*sin(X/30)+${P})`,
@@ -114,6 +122,7 @@ export const BUILTIN_MATERIALS: BuiltinMaterial[] = [
     key: 'aurora',
     name: '极光夜空',
     tagIds: [2, 4],
+    category: '星空粒子',
     graph: gradient(
       `10+40*exp(-pow((Y-45-12*sin(X/14+${P}))/12,2))`,
       `15+130*exp(-pow((Y-45-12*sin(X/14+${P}))/14,2))`,
@@ -125,6 +134,7 @@ export const BUILTIN_MATERIALS: BuiltinMaterial[] = [
     key: 'starfield',
     name: '星河微光',
     tagIds: [1, 2, 5],
+    category: '星空粒子',
     graph: loopified(
       'life=s=90x160:r=30:seed=7:ratio=0.08:mold=25:death_color=#0a0f24:life_color=#8fb0ff:mold_color=#1c2a58',
       'gblur=sigma=2.5',
@@ -135,6 +145,7 @@ export const BUILTIN_MATERIALS: BuiltinMaterial[] = [
     key: 'meadow',
     name: '青草微风',
     tagIds: [3, 4],
+    category: '自然风光',
     graph: loopified(
       'cellauto=s=90x160:r=30:seed=3:rule=18:random_fill_ratio=0.5',
       "gblur=sigma=3,lutrgb=r='val*0.25+20':g='val*0.45+60':b='val*0.3+40'",
@@ -316,7 +327,7 @@ const uploadEntry = (row: UploadRow): Material => ({
 });
 
 /**
- * get_system_material_list: the built-ins (filtered by tag), then the user's uploaded videos
+ * get_system_material_list: the built-ins (filtered by tag and by category names), then the user's uploaded videos
  * (newest first; the upload tag lists only them). The built-ins' covers are made here at first
  * use (cheap: one frame each); their loops only when played or used.
  */
@@ -324,15 +335,20 @@ export async function listMaterials(
   uploads: UploadsRepository,
   mediaDir: string,
   userId: number,
-  query: { tagId?: number; pageIndex: number; pageSize: number },
+  query: { tagId?: number; categories?: string[]; pageIndex: number; pageSize: number },
 ): Promise<{ items: Material[]; total: number }> {
+  const { categories } = query;
   const builtins =
     query.tagId === UPLOAD_TAG_ID
       ? []
       : BUILTIN_MATERIALS.filter(
-          (m) => query.tagId === undefined || m.tagIds.includes(query.tagId),
+          (m) =>
+            (query.tagId === undefined || m.tagIds.includes(query.tagId)) &&
+            (categories === undefined || categories.includes(m.category)),
         );
-  const withUploads = query.tagId === undefined || query.tagId === UPLOAD_TAG_ID;
+  // An upload belongs to no category: a category lists built-ins only.
+  const withUploads =
+    categories === undefined && (query.tagId === undefined || query.tagId === UPLOAD_TAG_ID);
   const offset = (query.pageIndex - 1) * query.pageSize;
   const fromBuiltins = builtins.slice(offset, offset + query.pageSize);
   await Promise.all(fromBuiltins.map((m) => ensureMaterialCover(mediaDir, m)));

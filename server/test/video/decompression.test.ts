@@ -91,6 +91,30 @@ describe('material library', () => {
       all.items.slice(4, 8).map((m) => m.materialId),
     );
 
+    // By category: 视频素材 (type 0) → 背景 → its second level, as the page browses them.
+    type Category = { id: number; name: string };
+    const first = (await bob.get('/api/edit/get_first_level_list?type=0')).data as Category[];
+    const backgrounds = first.find((c) => c.name === '背景');
+    expect(backgrounds).toBeDefined();
+    const second = (await bob.get(`/api/edit/get_second_level_list?parentId=${backgrounds?.id}`))
+      .data as Category[];
+    const listed = async (categoryId: number) =>
+      (
+        (await bob.get(`/api/cut_video/get_system_material_list?categoryId=${categoryId}`))
+          .data as { items: Material[] }
+      ).items.map((m) => m.name);
+    const stars = second.find((c) => c.name === '星空粒子')?.id ?? -1;
+    expect(await listed(stars)).toEqual(['极光夜空', '星河微光']);
+    // The first level lists every material of its children; uploads belong to no category.
+    expect((await listed(backgrounds?.id ?? -1)).sort()).toEqual(
+      all.items.map((m) => m.name).sort(),
+    );
+    // A category with nothing in it is an empty page, not an error; an unknown one is refused.
+    expect(await listed(second.find((c) => c.name === '城市夜景')?.id ?? -1)).toEqual([]);
+    const unknown = await bob.get('/api/cut_video/get_system_material_list?categoryId=999999');
+    expect(unknown.status).toBe(400);
+    expect(unknown.msg).toBe('「素材分类」不存在');
+
     const cover = await app.inject({
       method: 'GET',
       url: all.items[0]?.coverUrl ?? '',

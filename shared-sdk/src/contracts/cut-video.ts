@@ -83,7 +83,12 @@ export const cutVideoEndpoints = {
     method: 'GET',
     path: '/api/cut_video/get_system_material_list',
     summary: '系统素材库',
-    query: Type.Object({ tagId: Type.Optional(Int('标签')), ...PageQuery }),
+    query: Type.Object({
+      tagId: Type.Optional(Int('标签')),
+      /** A category of get_first_level_list / get_second_level_list (type 0: 视频素材). */
+      categoryId: Type.Optional(Int('素材分类')),
+      ...PageQuery,
+    }),
     response: Page(Material),
   }),
   getCutVideo: endpoint({

@@ -80,8 +80,9 @@ describe('/video/decompression', () => {
     });
     // The category narrows the library; each material plays its moving preview.
     fireEvent.click(await screen.findByLabelText('暗色'));
+    // The narrowed list, not a list still loading: its material shown and the other gone.
+    fireEvent.click(await screen.findByLabelText('深海波光'));
     await waitFor(() => expect(screen.queryByLabelText('晨雾流光')).not.toBeInTheDocument());
-    fireEvent.click(screen.getByLabelText('深海波光'));
     expect(screen.getByTestId('chosen-background')).toHaveTextContent('已选背景：深海波光');
     await screen.findByText(/普通话女声/);
 
@@ -113,6 +114,42 @@ describe('/video/decompression', () => {
     expect(server.calls('POST', '/api/video/gen_video').map((c) => c.body)).toEqual([
       { workId: 41 },
     ]);
+  });
+
+  it('browses the library by the background categories of the two-level tree', async () => {
+    const server = await start({
+      'GET /api/edit/get_first_level_list': () =>
+        ok([
+          { id: 1001, name: '背景', parentId: null },
+          { id: 1002, name: '音乐', parentId: null },
+        ]),
+      'GET /api/edit/get_second_level_list': ({ query }) =>
+        Number(query.parentId) === 1001
+          ? ok([
+              { id: 100101, name: '抽象流动', parentId: 1001 },
+              { id: 100102, name: '星空粒子', parentId: 1001 },
+            ])
+          : refuse(404, '「上级分类」不存在'),
+      'GET /api/cut_video/get_system_material_list': ({ query }) => {
+        const items =
+          Number(query.categoryId) === 100102
+            ? MATERIALS.filter((m) => m.name === '星夜')
+            : MATERIALS;
+        return ok({ items, total: items.length, pageIndex: 1, pageSize: 100 });
+      },
+    });
+    show();
+    expect(await screen.findByLabelText('晨雾流光')).toBeInTheDocument();
+    // Only 背景's children are offered: the tree's music node is no background.
+    expect(screen.queryByLabelText('音乐')).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByLabelText('星空粒子'));
+    await waitFor(() => expect(screen.queryByLabelText('晨雾流光')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('星夜')).toBeInTheDocument();
+    expect(server.calls('GET', '/api/edit/get_second_level_list')[0]?.query).toEqual({
+      parentId: '1001',
+    });
+    const listed = server.calls('GET', '/api/cut_video/get_system_material_list');
+    expect(listed[listed.length - 1]?.query).toMatchObject({ categoryId: '100102' });
   });
 
   it('the back-guard: no decompression count left blocks the page', async () => {

@@ -47,15 +47,17 @@ function MaterialPreview({ material }: { material: Material }) {
 }
 
 /**
- * The looping background: the material library by category (`get_cut_video_tag_list`,
- * `get_system_material_list`), each with its moving preview, or the creator's own video
+ * The looping background: the material library by category (`get_first_level_list` and
+ * `get_second_level_list` of 视频素材 → 背景) and by tag (`get_cut_video_tag_list`), listed with
+ * `get_system_material_list`, each with its moving preview, or the creator's own video
  * (`upload_media`, checked first, with its progress). A refused upload says why and keeps the
  * background chosen before.
  */
 export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPickerProps) {
   const { message } = App.useApp();
   const [tagId, setTagId] = useState<number | null>(null);
-  const { tags, materials, error, reload } = useMaterials(tagId);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const { categories, tags, materials, error, reload } = useMaterials(tagId, categoryId);
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,6 +88,8 @@ export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPicker
         source: 1,
         tagIds: [UPLOAD_TAG_ID],
       });
+      // Uploads belong to no category: show them under 我的上传.
+      setCategoryId(null);
       setTagId(UPLOAD_TAG_ID);
       reload();
       void message.success(`「${file.name}」已上传并设为背景`);
@@ -102,6 +106,21 @@ export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPicker
 
   return (
     <Flex vertical gap={12}>
+      {categories.length > 0 && (
+        <Radio.Group
+          aria-label="画面类别"
+          optionType="button"
+          size="small"
+          value={categoryId === null ? ALL : categoryId}
+          onChange={(event) =>
+            setCategoryId(event.target.value === ALL ? null : Number(event.target.value))
+          }
+          options={[
+            { value: ALL, label: '全部类别' },
+            ...categories.map((category) => ({ value: category.id, label: category.name })),
+          ]}
+        />
+      )}
       <Radio.Group
         aria-label="素材分类"
         optionType="button"
@@ -131,7 +150,13 @@ export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPicker
       {materials && materials.length === 0 && (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={tagId === UPLOAD_TAG_ID ? '还没有上传过视频' : '这个分类还没有素材'}
+          description={
+            tagId === UPLOAD_TAG_ID && categoryId === null
+              ? '还没有上传过视频'
+              : categoryId !== null && tagId === UPLOAD_TAG_ID
+                ? '上传的视频不属于任何类别：选「全部类别」查看'
+                : '这个分类还没有素材'
+          }
         />
       )}
       {materials && materials.length > 0 && (

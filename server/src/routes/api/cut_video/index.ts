@@ -12,6 +12,7 @@ import {
   sendFile,
   sendFileNotFound,
 } from '../../../http/static-files';
+import { categoryNames } from '../../../library/categories';
 import { NO_MUSIC_ID } from '../../../library/music';
 import { splitSentences } from '../../../media/captions';
 import { ENGLISH_VOICE_ID } from '../../../media/decompression-pipeline';
@@ -216,8 +217,11 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
 
   defineRoute(app, cutVideoEndpoints.getSystemMaterialList, async ({ query, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
+    const categories = query.categoryId !== undefined ? categoryNames(query.categoryId) : undefined;
+    if (categories === null) throw badRequest('「素材分类」不存在');
     return listMaterials(app.uploads, app.config.mediaDir, user.id, {
       ...(query.tagId !== undefined ? { tagId: query.tagId } : {}),
+      ...(categories ? { categories } : {}),
       pageIndex: query.pageIndex ?? 1,
       pageSize: query.pageSize ?? 20,
     });
