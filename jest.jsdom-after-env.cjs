@@ -9,5 +9,7 @@
   } catch {
     // A jsdom package that does not render React has nothing to configure.
   }
-  if (testingLibrary) require(testingLibrary).configure({ asyncUtilTimeout: 5_000 });
+  // 10 s: a limit against hangs, not a speed target (a page waiting on two or three calls on a
+  // core shared with the server's suite was seen to need over 5 s).
+  if (testingLibrary) require(testingLibrary).configure({ asyncUtilTimeout: 10_000 });
 }

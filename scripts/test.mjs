@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // `pnpm test`: the whole suite, as CI runs it (.ci/run). Plain Node, no dependencies.
 //
-// Three stages, each a set of jobs that do not need each other and so run side by side: on a
-// 2-core machine a single jest process or webpack build leaves a core idle much of the time,
-// and the server's two database runs alone were ten minutes back to back.
+// Three stages, each a set of jobs that do not need each other and so run side by side, one
+// job per core of a 2-core machine (one jest process or webpack build keeps about one core):
 //   1. type-check and lint;
 //   2. the packages' unit tests (one package at a time) and then the builds the end-to-end
 //      tests start the product with (`scripts/start.mjs --build-only`), beside the server's
-//      tests on PGlite and, when TEST_DATABASE_URL is set, the server's tests on PostgreSQL;
+//      tests on PGlite and then, when TEST_DATABASE_URL is set, on PostgreSQL;
 //   3. the end-to-end tests, on those builds.
 // A stage starts only when every job of the one before passed. Each job's output is kept and
 // printed whole when it ends, so parallel jobs never interleave their lines.
@@ -36,8 +35,8 @@ const STAGES = [
   ],
   [
     {
-      // One after the other: with the server's two runs beside them, more jobs than this on
-      // 2 cores only stretch every test towards its timeout.
+      // Two chains, one per core: a third job beside them was seen to stretch the page tests
+      // past their limits on 2 cores.
       name: 'unit tests of the apps and the SDK, then the builds for the end-to-end tests',
       commands: [
         [
@@ -52,17 +51,16 @@ const STAGES = [
       ],
     },
     {
-      name: 'server tests on PGlite',
-      commands: [[...pnpm, '--filter', '@kol/server', 'test:pglite']],
+      name: process.env.TEST_DATABASE_URL
+        ? 'server tests on PGlite, then on PostgreSQL'
+        : 'server tests on PGlite',
+      commands: [
+        [...pnpm, '--filter', '@kol/server', 'test:pglite'],
+        ...(process.env.TEST_DATABASE_URL
+          ? [[...pnpm, '--filter', '@kol/server', 'test:postgres']]
+          : []),
+      ],
     },
-    ...(process.env.TEST_DATABASE_URL
-      ? [
-          {
-            name: 'server tests on PostgreSQL',
-            commands: [[...pnpm, '--filter', '@kol/server', 'test:postgres']],
-          },
-        ]
-      : []),
   ],
   [{ name: 'end-to-end tests', commands: [[...pnpm, '--filter', '@kol/e2e', 'test']], live: true }],
 ];

@@ -1,8 +1,4 @@
 // Testing Library's DOM matchers (toBeInTheDocument, …) on @jest/globals' expect.
 import '@testing-library/jest-dom/jest-globals';
-import { jest } from '@jest/globals';
-import { configure } from '@testing-library/react';
 
-// antd pages are large under jsdom: give findBy/waitFor and each test room.
-configure({ asyncUtilTimeout: 4000 });
-jest.setTimeout(30_000);
+// findBy/waitFor and each test get the preset's room (jest.preset.cjs, jest.jsdom-after-env.cjs).

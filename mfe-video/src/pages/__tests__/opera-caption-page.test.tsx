@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore } from '@kol/shared-sdk';
 import {
@@ -14,10 +14,6 @@ import { demoWorkDetail } from '../../testing/fixtures';
 import { storeDemoDraft } from '../../testing/opera';
 import { renderWithHost } from '../../testing/render';
 import { OperaCaptionPage } from '../opera-caption-page';
-
-// Every edit re-renders each line's antd AutoComplete / Select, which jsdom draws slowly on a
-// busy 2-core machine: a limit against hangs, as the works and writing remotes set.
-jest.setTimeout(30_000);
 
 let backend: FakeBackend | undefined;
 
