@@ -148,20 +148,21 @@ async function load(pathname, { identity, cookies, ready, url = base }) {
   await page.goto(pathname);
   // Timed in the page, from the end of the HTML's response to the first DOM change after which
   // the page is ready (see WATCH_PAGE), so Playwright's own round trips are not counted.
-  const ms = await page.waitForFunction(
+  const shown = await page.waitForFunction(
     (name) => {
-      const shown = window.__kolShown[name];
-      if (shown === undefined) return false;
-      return shown - performance.getEntriesByType('navigation')[0].responseEnd;
+      const at = window.__kolShown[name];
+      if (at === undefined) return false;
+      return at - performance.getEntriesByType('navigation')[0].responseEnd;
     },
     ready,
     { timeout: 60_000 },
   );
+  const ms = Math.round(await shown.jsonValue());
   // Chunks the page asked for while it settled.
   await page.waitForLoadState('networkidle');
   const list = [...files.values()];
   await context.close();
-  return { ms: Math.round(await ms.jsonValue()), files: list };
+  return { ms, files: list };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
