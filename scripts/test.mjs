@@ -4,9 +4,9 @@
 // Three stages, each a set of jobs that do not need each other and so run side by side, one
 // job per core of a 2-core machine (one jest process or webpack build keeps about one core):
 //   1. type-check and lint;
-//   2. the packages' unit tests (one package at a time) and then the builds the end-to-end
-//      tests start the product with (`scripts/start.mjs --build-only`), beside the server's
-//      tests on PGlite and then, when TEST_DATABASE_URL is set, on PostgreSQL;
+//   2. the packages' unit tests (one package at a time), beside the server's tests on PGlite
+//      and then, when TEST_DATABASE_URL is set, on PostgreSQL, followed by the builds the
+//      end-to-end tests start the product with (`scripts/start.mjs --build-only`);
 //   3. the end-to-end tests, on those builds.
 // A stage starts only when every job of the one before passed. Each job's output is kept and
 // printed whole when it ends, so parallel jobs never interleave their lines.
@@ -35,9 +35,9 @@ const STAGES = [
   ],
   [
     {
-      // Two chains, one per core: a third job beside them was seen to stretch the page tests
-      // past their limits on 2 cores.
-      name: 'unit tests of the apps and the SDK, then the builds for the end-to-end tests',
+      // Two chains, one per core (a third job beside them was seen to stretch the page tests
+      // past their limits on 2 cores). The builds follow the server's tests, the shorter chain.
+      name: 'unit tests of the apps and the SDK',
       commands: [
         [
           ...pnpm,
@@ -47,18 +47,16 @@ const STAGES = [
           '--filter=!@kol/server',
           'test',
         ],
-        [process.execPath, path.join(ROOT, 'scripts', 'start.mjs'), '--build-only'],
       ],
     },
     {
-      name: process.env.TEST_DATABASE_URL
-        ? 'server tests on PGlite, then on PostgreSQL'
-        : 'server tests on PGlite',
+      name: `server tests on PGlite${process.env.TEST_DATABASE_URL ? ', then on PostgreSQL' : ''}, then the builds for the end-to-end tests`,
       commands: [
         [...pnpm, '--filter', '@kol/server', 'test:pglite'],
         ...(process.env.TEST_DATABASE_URL
           ? [[...pnpm, '--filter', '@kol/server', 'test:postgres']]
           : []),
+        [process.execPath, path.join(ROOT, 'scripts', 'start.mjs'), '--build-only'],
       ],
     },
   ],
