@@ -36,6 +36,11 @@ export interface SessionValues {
   convertDraft: ConvertDraft;
   /** The de-dup settings page: the clip previewed and the presets being edited (not yet saved). */
   dedupEdit: DedupEdit;
+  /**
+   * One reverse video's de-dup page (`/video/cutDuplicates/:id`): the presets being tried on it,
+   * which reach the work only when it is rendered again.
+   */
+  dedupClip: DedupClip;
   /** The decompression video (types 1 and 6) being configured: see DecompressionDraft. */
   decompressionDraft: DecompressionDraft;
   decompressionDraftOversea: DecompressionDraft;
@@ -91,6 +96,11 @@ export interface DedupEdit {
   /** Null: the presets the user saved on the server. */
   presets: NonNullable<VideoSettings['dedup']> | null;
   aspect: VideoSettings['aspect'];
+}
+
+export interface DedupClip {
+  workId: number;
+  presets: NonNullable<VideoSettings['dedup']>;
 }
 
 /**
@@ -213,6 +223,7 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   operaDraft: true,
   convertDraft: true,
   dedupEdit: true,
+  dedupClip: true,
   decompressionDraft: true,
   decompressionDraftOversea: true,
   scrollDraft: true,

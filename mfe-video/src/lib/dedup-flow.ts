@@ -15,6 +15,26 @@ export function writeDedupEdit(edit: DedupEdit): void {
   sessionStore.set('dedupEdit', edit);
 }
 
+/**
+ * The presets being tried on one reverse video (`KOL_DEDUP_CLIP`), or null when the session
+ * holds none for it: they reach the work only when it is rendered again, and a reload before
+ * that keeps them. One work at a time: opening another one's page starts from its own.
+ */
+export function readDedupClip(workId: number): DedupPresets | null {
+  const stored = sessionStore.get('dedupClip');
+  return stored && stored.workId === workId && stored.presets && typeof stored.presets === 'object'
+    ? stored.presets
+    : null;
+}
+
+export function writeDedupClip(workId: number, presets: DedupPresets): void {
+  sessionStore.set('dedupClip', { workId, presets });
+}
+
+export function forgetDedupClip(workId: number): void {
+  if (sessionStore.get('dedupClip')?.workId === workId) sessionStore.remove('dedupClip');
+}
+
 /** Two preset sets mean the same (a key at its neutral value is the same as no key). */
 export function samePresets(a: DedupPresets, b: DedupPresets): boolean {
   const neutral: Record<string, unknown> = {

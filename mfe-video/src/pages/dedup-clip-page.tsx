@@ -22,6 +22,7 @@ import { DedupPresetsForm } from '../features/dedup-presets/components/dedup-pre
 import { DedupPreviewFrames } from '../features/dedup-presets/components/dedup-preview-frames';
 import { GenerateVideoButton } from '../features/generate-video/components/generate-video-button';
 import { CONVERT_TYPE } from '../lib/convert-flow';
+import { forgetDedupClip, readDedupClip, writeDedupClip } from '../lib/dedup-flow';
 import { errorMessage } from '../lib/error-message';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 
@@ -37,7 +38,12 @@ function DedupClip({ workId, outside }: { workId: number; outside: boolean }) {
   const { saved } = useSavedPresets();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [presets, setPresets] = useState<DedupPresets | null>(null);
+  // Presets tried before a reload come back; the work's own are read with it otherwise.
+  const [presets, setPresetsState] = useState<DedupPresets | null>(() => readDedupClip(workId));
+  const setPresets = (next: DedupPresets) => {
+    writeDedupClip(workId, next);
+    setPresetsState(next);
+  };
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -46,7 +52,7 @@ function DedupClip({ workId, outside }: { workId: number; outside: boolean }) {
       ([work, result]) => {
         if (!current) return;
         setLoaded({ work, result });
-        setPresets((mine) => mine ?? work.settings.dedup ?? {});
+        setPresetsState((mine) => mine ?? work.settings.dedup ?? {});
       },
       (reason: unknown) => current && setError(`作品加载失败：${errorMessage(reason)}`),
     );
@@ -182,7 +188,11 @@ function DedupClip({ workId, outside }: { workId: number; outside: boolean }) {
       type={CONVERT_TYPE}
       prepare={prepare}
       block={phone}
-      onStarted={() => navigate(`/video/production?workId=${workId}`)}
+      onStarted={() => {
+        // The work holds the presets now: the next visit reads them from it.
+        forgetDedupClip(workId);
+        navigate(`/video/production?workId=${workId}`);
+      }}
     />,
   );
 }

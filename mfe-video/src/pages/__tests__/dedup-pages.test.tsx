@@ -159,11 +159,13 @@ describe('/video/cutDuplicates/:id and /video/duplicatesEdit/:id', () => {
       'POST /api/video/save_video_info': () => ok(null),
       'POST /api/video/gen_video': () => ok({ taskId: 'task-42' }),
     });
-    renderWithHost(<DedupClipPage outside />, {
-      route: '/video/duplicatesEdit/41',
-      path: '/video/duplicatesEdit/:id',
-      user: convertUser(),
-    });
+    const open = () =>
+      renderWithHost(<DedupClipPage outside />, {
+        route: '/video/duplicatesEdit/41',
+        path: '/video/duplicatesEdit/:id',
+        user: convertUser(),
+      });
+    const { unmount } = open();
     expect(await screen.findByRole('checkbox', { name: '轻微蒙层' })).toBeChecked();
     expect(screen.getByRole('link', { name: /下载 MP4/ }).getAttribute('href')).toContain(
       '/media/7/t/video.mp4',
@@ -176,6 +178,12 @@ describe('/video/cutDuplicates/:id and /video/duplicatesEdit/:id', () => {
         aspect: '16:9',
       }),
     );
+    // A reload before the render keeps what was tried; the work itself is not touched yet.
+    unmount();
+    open();
+    expect(await screen.findByRole('checkbox', { name: '镜像' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '轻微蒙层' })).toBeChecked();
+    expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(0);
     fireEvent.click(await screen.findByRole('button', { name: /^生成视频/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认生成' }));
@@ -186,6 +194,20 @@ describe('/video/cutDuplicates/:id and /video/duplicatesEdit/:id', () => {
       settings: { ...work.settings, dedup: { overlay: true, mirror: true } },
     });
     expect(server.calls('POST', '/api/video/gen_video')[0]?.body).toEqual({ workId: 41 });
+    // Rendered: the work holds the presets, the session no longer does.
+    expect(sessionStore.get('dedupClip')).toBeNull();
+  });
+
+  it('does not carry one work’s unrendered presets to another work', async () => {
+    sessionStore.set('dedupClip', { workId: 40, presets: { mirror: true } });
+    await start({ 'GET /api/video/work_info': () => ok(work) });
+    renderWithHost(<DedupClipPage />, {
+      route: '/video/cutDuplicates/41',
+      path: '/video/cutDuplicates/:id',
+      user: convertUser(),
+    });
+    expect(await screen.findByRole('checkbox', { name: '轻微蒙层' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '镜像' })).not.toBeChecked();
   });
 
   it('says a work that is not a reverse video cannot be de-duplicated', async () => {
