@@ -163,6 +163,14 @@ describe('the reverse video (issue 16)', () => {
       await page.getByText('横屏 16:9', { exact: true }).click();
       await page.getByRole('button', { name: '下一步：去重与生成' }).click();
       await page.waitForURL((url) => url.searchParams.get('step') === 'render');
+      // The script done, the work is made and in the address: another tab opens it again.
+      const savedId = new URL(page.url()).searchParams.get('workId');
+      expect(savedId).toMatch(/^\d+$/);
+      const other = await context.newPage();
+      await other.goto(`/convertConfig?step=script&workId=${savedId ?? ''}`);
+      await other.getByLabel('反推文案').waitFor();
+      expect(await other.getByLabel('反推文案').inputValue()).toBe(SUBTITLES.join('\n'));
+      await other.close();
 
       // Step 3: the mirror preset, then one count, asked first.
       await page.getByText('镜像（左右翻转）', { exact: true }).click();

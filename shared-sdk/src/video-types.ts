@@ -9,8 +9,13 @@ export interface VideoTypeEntry {
   type: ProjectType;
   label: string;
   description: string;
-  /** The first page of the type's flow (the comic clip's pages exist; the others say they are coming). */
+  /** The first page of the type's flow. */
   startPath: string;
+  /**
+   * Where a saved work of this type is taken on, for the types whose pages read a work back from
+   * the server (`work_info`); the others start their flow again.
+   */
+  resumePath?: (workId: number) => string;
 }
 
 /** Every video type of spec section 3, in the order the hub shows them. */
@@ -20,12 +25,14 @@ export const VIDEO_TYPES: readonly VideoTypeEntry[] = [
     label: '漫剪视频',
     description: '把小说文案拆成分镜，逐镜生成画面，配音、字幕、音乐一键合成',
     startPath: '/video/config?videoType=0',
+    resumePath: (workId) => `/video/caption?workId=${workId}&videoType=0`,
   },
   {
     type: ProjectType.comicsOverseas,
     label: '海外漫剪视频',
     description: '英文配音与英文字幕的漫剪视频，面向海外平台',
     startPath: '/video/config?videoType=5',
+    resumePath: (workId) => `/video/caption?workId=${workId}&videoType=5`,
   },
   {
     type: ProjectType.animeShorts,
@@ -50,18 +57,21 @@ export const VIDEO_TYPES: readonly VideoTypeEntry[] = [
     label: '滚屏视频',
     description: '长文随配音滚动的文字视频',
     startPath: '/video/scroll',
+    resumePath: (workId) => `/video/scroll?workId=${workId}`,
   },
   {
     type: ProjectType.convert,
     label: '反推视频',
     description: '上传视频，提取并改写文案后重新配音、去重',
     startPath: '/convertConfig',
+    resumePath: (workId) => `/convertConfig?step=script&workId=${workId}`,
   },
   {
     type: ProjectType.market,
     label: '营销视频',
     description: '套用营销模板，填入卖点、图片和行动号召',
     startPath: '/video/market',
+    resumePath: (workId) => `/video/market/content/${workId}`,
   },
   {
     type: ProjectType.realOpera,

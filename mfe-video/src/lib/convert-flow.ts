@@ -3,7 +3,9 @@ import { ProjectType, sessionStore, type ConvertDraft } from '@kol/shared-sdk';
 /**
  * The reverse video's (type 3) flow state, kept in the session value `KOL_CONVERT_DRAFT`; the
  * step travels in the address (`/convertConfig?step=script`), so a reload on any step lands on
- * it with everything typed. The work is made (or updated, `workId`) when the video is rendered.
+ * it with everything typed. The work is made when the script is done (leaving 文案与配音) and
+ * updated at render; from then on it is in the address too (`&workId=12`), so a fresh tab or
+ * the works list opens it again from the server.
  */
 
 export const CONVERT_TYPE = ProjectType.convert;
@@ -28,11 +30,35 @@ export function emptyConvertDraft(): ConvertDraft {
   };
 }
 
-export function readConvertDraft(): ConvertDraft {
+export function readConvertDraft(): ConvertDraft | null {
   const stored = sessionStore.get('convertDraft');
-  return stored && typeof stored === 'object'
-    ? { ...emptyConvertDraft(), ...stored }
-    : emptyConvertDraft();
+  return stored && typeof stored === 'object' ? { ...emptyConvertDraft(), ...stored } : null;
+}
+
+/**
+ * The draft the page opens with, or null when the work in the address must be read from the
+ * server (a fresh tab, or the session holds another reverse video). Without a work it is a new
+ * video: an unsaved draft is taken up again, one already saved as a work is left to that work.
+ */
+export function convertDraftFor(
+  workId: number | null,
+  stored: ConvertDraft | null,
+): ConvertDraft | null {
+  if (workId === null) return stored && stored.workId === null ? stored : emptyConvertDraft();
+  return stored && stored.workId === workId ? stored : null;
+}
+
+/** The step and the work in the address: `/convertConfig?step=script&workId=12`. */
+export function convertPath(step: ConvertStep, workId: number | null): string {
+  const params = new URLSearchParams({ step });
+  if (workId !== null) params.set('workId', String(workId));
+  return `/convertConfig?${params.toString()}`;
+}
+
+/** The work id of `?workId=`, or null. */
+export function workIdOf(params: URLSearchParams): number | null {
+  const id = Number(params.get('workId'));
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 export function writeConvertDraft(draft: ConvertDraft): void {

@@ -1,13 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Col, Flex, Input, Radio, Row, Steps, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Input,
+  Radio,
+  Row,
+  Skeleton,
+  Steps,
+  Typography,
+} from 'antd';
 import { useAtomValue } from 'jotai';
-import { useSearchParams } from '@kol/shared-sdk/router';
+import { Link, useSearchParams } from '@kol/shared-sdk/router';
 import { canUseProjectType, remainingGenerations, type ConvertDraft } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { NoPermission } from '../components/no-permission';
 import { PageFrame } from '../components/page-frame';
 import { QuotaUsedUp } from '../components/quota-used-up';
 import { saveConvertWork } from '../features/convert-source/api/save-convert-work';
+import { useConvertDraft } from '../features/convert-source/api/use-convert-draft';
 import { SourceVideoCard } from '../features/convert-source/components/source-video-card';
 import { extractScript, rewriteScript } from '../features/convert-script/api/script-calls';
 import { useSavedPresets } from '../features/dedup-presets/api/use-saved-presets';
@@ -19,11 +33,10 @@ import {
   CONVERT_STEPS,
   CONVERT_TYPE,
   MAX_SCRIPT_CHARS,
-  emptyConvertDraft,
-  readConvertDraft,
+  convertPath,
   scriptProblem,
   stepOf,
-  writeConvertDraft,
+  workIdOf,
   type ConvertStep,
 } from '../lib/convert-flow';
 import { errorMessage } from '../lib/error-message';
@@ -31,29 +44,19 @@ import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 
 const STEP_TITLES = ['上传原视频', '文案与配音', '去重与生成'];
 
-/** The draft, remembered in the session on every change. */
-function useConvertDraft() {
-  const [draft, setDraft] = useState<ConvertDraft>(readConvertDraft);
-  const update = (change: (current: ConvertDraft) => ConvertDraft) =>
-    setDraft((current) => {
-      const next = change(current);
-      writeConvertDraft(next);
-      return next;
-    });
-  return { draft, update };
-}
+type DraftUpdate = (change: (current: ConvertDraft) => ConvertDraft) => void;
 
-function ConvertForm() {
+function ConvertForm({ draft, update }: { draft: ConvertDraft; update: DraftUpdate }) {
   const { message } = App.useApp();
   const navigate = usePageNavigate();
   const phone = usePhoneLayout();
   const [params] = useSearchParams();
   const step = stepOf(params.get('step'));
-  const { draft, update } = useConvertDraft();
   const { saved: savedPresets } = useSavedPresets();
   const [uploading, setUploading] = useState(false);
   const [extracting, setExtracting] = useState(false);
   const [rewriting, setRewriting] = useState(false);
+  const [saving, setSaving] = useState(false);
   const [beforeRewrite, setBeforeRewrite] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const workIdRef = useRef<number | null>(draft.workId);
@@ -67,7 +70,7 @@ function ConvertForm() {
 
   const go = (to: ConvertStep) => {
     setProblem(null);
-    navigate(`/convertConfig?step=${to}`);
+    navigate(convertPath(to, workIdRef.current));
   };
 
   const extract = async (): Promise<boolean> => {
@@ -99,10 +102,9 @@ function ConvertForm() {
     go('script');
   };
 
-  const toRender = () => {
-    const found = scriptProblem(draft.script);
-    setProblem(found);
-    if (!found) go('render');
+  // The script is done: the work is made (or updated) now, so it can be opened again.
+  const toRender = async () => {
+    if (await save()) go('render');
   };
 
   const rewrite = async () => {
@@ -133,6 +135,7 @@ function ConvertForm() {
       setProblem(found);
       return false;
     }
+    setSaving(true);
     try {
       workIdRef.current = await saveConvertWork(draft, (made) => {
         workIdRef.current = made;
@@ -142,6 +145,8 @@ function ConvertForm() {
     } catch (reason) {
       void message.error(`保存作品失败：${errorMessage(reason)}`);
       return false;
+    } finally {
+      setSaving(false);
     }
   };
 
@@ -161,7 +166,7 @@ function ConvertForm() {
     ) : step === 'script' ? (
       <Flex gap={8}>
         <Button onClick={() => go('source')}>上一步</Button>
-        <Button type="primary" onClick={toRender}>
+        <Button type="primary" loading={saving} onClick={() => void toRender()}>
           下一步：去重与生成
         </Button>
       </Flex>
@@ -173,12 +178,7 @@ function ConvertForm() {
           workId={() => workIdRef.current ?? 0}
           prepare={save}
           block={phone}
-          onStarted={() => {
-            // The video is on its way and the work holds everything: the next visit starts a
-            // new reverse video instead of rendering this work again.
-            writeConvertDraft(emptyConvertDraft());
-            navigate(`/video/production?workId=${workIdRef.current ?? ''}`);
-          }}
+          onStarted={() => navigate(`/video/production?workId=${workIdRef.current ?? ''}`)}
         />
       </Flex>
     );
@@ -331,6 +331,42 @@ function ConvertForm() {
   );
 }
 
+/** The draft of the work in the address (read from the server in a fresh tab), or a new one. */
+function ConvertDraftLoader({ workId }: { workId: number | null }) {
+  const { draft, loadError, update, retry } = useConvertDraft(workId);
+  if (loadError) {
+    return (
+      <PageFrame title="反推视频">
+        <Alert
+          type="error"
+          showIcon
+          title={loadError}
+          action={
+            <Flex gap={8}>
+              <Button size="small" onClick={retry}>
+                重新加载
+              </Button>
+              <Link to="/convertConfig">
+                <Button size="small" type="primary">
+                  新建反推视频
+                </Button>
+              </Link>
+            </Flex>
+          }
+        />
+      </PageFrame>
+    );
+  }
+  if (!draft) {
+    return (
+      <PageFrame title="反推视频">
+        <Skeleton active />
+      </PageFrame>
+    );
+  }
+  return <ConvertForm draft={draft} update={update} />;
+}
+
 /**
  * `/convertConfig` 反推视频: upload the source, read and rewrite its script, choose the voice,
  * the de-duplication presets, render. Functional level 0 (or no template) cannot use it (spec
@@ -338,10 +374,12 @@ function ConvertForm() {
  */
 export function ConvertConfigPage() {
   const user = useAtomValue(currentUserAtom);
+  const [params] = useSearchParams();
+  const workId = workIdOf(params);
   const { limits } = useUsageLimits();
   if (!canUseProjectType(user, CONVERT_TYPE)) return <NoPermission type={CONVERT_TYPE} />;
   if (limits && remainingGenerations(limits, CONVERT_TYPE) <= 0) {
     return <QuotaUsedUp type={CONVERT_TYPE} />;
   }
-  return <ConvertForm />;
+  return <ConvertDraftLoader key={workId ?? 'new'} workId={workId} />;
 }

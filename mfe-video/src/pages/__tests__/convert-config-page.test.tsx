@@ -10,7 +10,7 @@ import {
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
-import { demoLimits, demoUser } from '../../testing/fixtures';
+import { demoLimits, demoUser, demoWorkDetail } from '../../testing/fixtures';
 import { renderWithHost } from '../../testing/render';
 import { ConvertConfigPage } from '../convert-config-page';
 
@@ -68,6 +68,7 @@ async function start(overrides: FakeRoutes = {}) {
       'POST /api/video/convert_script': () =>
         ok({ script: '小猫晒太阳\n它睡着了', from: 'subtitles', engine: null, missing: null }),
       'POST /api/video/save_text': () => ok({ workId: 41 }),
+      'POST /api/video/update_text': () => ok(null),
       'POST /api/video/save_video_info': () => ok(null),
       'POST /api/video/gen_video': () => ok({ taskId: 'task-41' }),
       ...overrides,
@@ -161,7 +162,14 @@ describe('/convertConfig', () => {
     expect(screen.getByText('已从视频的字幕轨提取脚本')).toBeVisible();
     fireEvent.change(script, { target: { value: '小猫在晒太阳。\n它慢慢睡着了。' } });
     fireEvent.click(screen.getByRole('button', { name: '下一步：去重与生成' }));
-    await waitFor(() => expect(location()).toBe('/convertConfig?step=render'));
+    // The script is done: the work is made now and goes into the address.
+    await waitFor(() => expect(location()).toBe('/convertConfig?step=render&workId=41'));
+    const body = (path: string) => server.calls('POST', path)[0]?.body;
+    expect(body('/api/video/save_text')).toEqual({
+      type: 3,
+      title: 'cat',
+      text: '小猫在晒太阳。\n它慢慢睡着了。',
+    });
 
     fireEvent.click(await screen.findByRole('checkbox', { name: '镜像' }));
     expect(sessionStore.get('convertDraft')?.settings.dedup).toEqual({ mirror: true });
@@ -172,29 +180,93 @@ describe('/convertConfig', () => {
     await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
     await settle();
 
-    const body = (path: string) => server.calls('POST', path)[0]?.body;
     expect(body('/api/video/convert_script')).toEqual({ sourceVideoUrl: '/uploads/src-1.mp4' });
-    expect(body('/api/video/save_text')).toEqual({
-      type: 3,
+    // One work: the render updates it with what changed since.
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(1);
+    expect(server.calls('POST', '/api/video/update_text').at(-1)?.body).toEqual({
+      workId: 41,
       title: 'cat',
       text: '小猫在晒太阳。\n它慢慢睡着了。',
     });
-    expect(body('/api/video/save_video_info')).toEqual({
+    expect(server.calls('POST', '/api/video/save_video_info').at(-1)?.body).toEqual({
       workId: 41,
       settings: {
         aspect: '9:16',
         speed: 1,
         dedup: { mirror: true },
         sourceVideoUrl: '/uploads/src-1.mp4',
+        // The voice list's first voice, chosen for the user once the list has come.
+        voiceId: expect.any(String),
       },
     });
     expect(body('/api/video/gen_video')).toEqual({ workId: 41 });
-    // Rendered: the next visit starts a new reverse video.
-    expect(sessionStore.get('convertDraft')).toMatchObject({
-      workId: null,
-      source: null,
-      script: '',
+  });
+
+  it('a new visit after a saved one starts over; the saved work opens again from the server in a fresh tab', async () => {
+    const server = await start({
+      'GET /api/video/work_info': () =>
+        ok(
+          demoWorkDetail(41, {
+            type: 3,
+            title: '猫咪',
+            text: '保存过的文案。',
+            settings: {
+              aspect: '16:9',
+              speed: 1.2,
+              sourceVideoUrl: '/uploads/src-1.mp4',
+              dedup: { mirror: true },
+            },
+          }),
+        ),
     });
+    // The session holds the work already saved: a visit without it is a new reverse video.
+    sessionStore.set('convertDraft', {
+      workId: 41,
+      title: '猫咪',
+      source: { url: '/uploads/src-1.mp4', name: 'cat.mp4', durationMs: 4000 },
+      extracted: null,
+      script: '保存过的文案。',
+      settings: { aspect: '16:9', speed: 1, dedup: {} },
+    });
+    const { unmount } = renderWithHost(<ConvertConfigPage />, {
+      route: '/convertConfig',
+      user: convertUser(),
+    });
+    expect(await screen.findByRole('button', { name: /上传原视频/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText('原视频预览')).toBeNull();
+    expect(server.calls('GET', '/api/video/work_info')).toHaveLength(0);
+    unmount();
+
+    // A fresh tab (or the works list) with the work in the address reads it back.
+    sessionStorage.clear();
+    renderWithHost(<ConvertConfigPage />, {
+      route: '/convertConfig?step=script&workId=41',
+      user: convertUser(),
+    });
+    const script = (await screen.findByLabelText('反推文案')) as HTMLTextAreaElement;
+    expect(script.value).toBe('保存过的文案。');
+    expect(screen.getByRole('radio', { name: '横屏 16:9' })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: '下一步：去重与生成' }));
+    await waitFor(() => expect(location()).toBe('/convertConfig?step=render&workId=41'));
+    expect(await screen.findByRole('checkbox', { name: '镜像' })).toBeChecked();
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
+    expect(server.calls('POST', '/api/video/update_text')[0]?.body).toEqual({
+      workId: 41,
+      title: '猫咪',
+      text: '保存过的文案。',
+    });
+  });
+
+  it('says a work in the address that is not a reverse video cannot be opened here', async () => {
+    await start({
+      'GET /api/video/work_info': () => ok(demoWorkDetail(9, { title: '漫剪' })),
+    });
+    renderWithHost(<ConvertConfigPage />, {
+      route: '/convertConfig?workId=9',
+      user: convertUser(),
+    });
+    expect(await screen.findByText('「漫剪」不是反推视频，不能在这里打开')).toBeVisible();
+    expect(screen.getByRole('link', { name: '新建反推视频' })).toBeInTheDocument();
   });
 
   it('asks for a script when the video has none, keeping what was chosen', async () => {

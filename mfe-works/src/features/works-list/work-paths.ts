@@ -1,18 +1,14 @@
-import { ProjectType, VIDEO_TYPES, type WorkSummary } from '@kol/shared-sdk';
-
-/** The comic clip types, whose flow can pick a saved work up at its captions. */
-const CAPTION_FLOW_TYPES: readonly number[] = [ProjectType.comics, ProjectType.comicsOverseas];
+import { VIDEO_TYPES, type WorkSummary } from '@kol/shared-sdk';
 
 /**
- * Where a work never generated is taken on: a comic clip work (such as a text saved in My copy)
- * continues at its captions with its own text; the other types start their flow, which does not
- * take a saved work yet.
+ * Where a work never generated is taken on: at its own pages when its type reads a saved work
+ * back (a comic clip at its captions with its text, a scrolling, reverse or marketing video with
+ * everything saved), else at the start of its type's flow.
  */
 export function makePathOf(work: Pick<WorkSummary, 'workId' | 'type'>): string {
-  if (CAPTION_FLOW_TYPES.includes(work.type)) {
-    return `/video/caption?workId=${work.workId}&videoType=${work.type}`;
-  }
-  return VIDEO_TYPES.find((entry) => entry.type === work.type)?.startPath ?? '/video';
+  const entry = VIDEO_TYPES.find((item) => item.type === work.type);
+  if (!entry) return '/video';
+  return entry.resumePath?.(work.workId) ?? entry.startPath;
 }
 
 /** The finished video's page, with its player, details and downloads. */

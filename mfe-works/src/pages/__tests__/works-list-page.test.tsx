@@ -340,14 +340,14 @@ describe('works lists: the cards', () => {
     expect(within(card(5)).getByText('已取消')).toBeInTheDocument();
   });
 
-  it('starts a never-made work of another type at its flow', async () => {
+  it('takes a never-made scrolling video on at its own page', async () => {
     await renderList([demoWorkSummary(6, { type: 2, title: '滚屏文案' })], {
       path: '/work/scroll',
     });
     const make = await screen.findByLabelText('去制作 滚屏文案');
-    expect(make).toHaveAttribute('href', '/video/scroll');
+    expect(make).toHaveAttribute('href', '/video/scroll?workId=6');
     fireEvent.click(make);
-    expect(location()).toBe('/video/scroll');
+    expect(location()).toBe('/video/scroll?workId=6');
   });
 
   it('plays, downloads, opens and edits a made video', async () => {
