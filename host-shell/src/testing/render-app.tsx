@@ -1,4 +1,5 @@
 import type { PlatformConfig } from '@kol/shared-sdk';
+import { DetachedStyles } from '@kol/shared-sdk/testing';
 import { render } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { App } from '../app/app';
@@ -22,7 +23,14 @@ export function renderApp(
   const store = createStore();
   store.set(claimedRoutesAtom, options.claims ?? []);
   store.set(platformConfigAtom, { ...DEFAULT_PLATFORM_CONFIG, ...options.config });
-  return { store, ...render(<App store={store} />) };
+  return {
+    store,
+    ...render(
+      <DetachedStyles>
+        <App store={store} />
+      </DetachedStyles>,
+    ),
+  };
 }
 
 export function currentUrl(): string {

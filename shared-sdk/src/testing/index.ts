@@ -2,5 +2,6 @@
 export * from './loopback-server';
 export * from './fake-backend';
 export * from './render-with-host';
+export * from './detached-styles';
 export * from './node-event-source';
 export * from './fixtures';

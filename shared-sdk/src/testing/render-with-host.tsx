@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from '@kol/shared-sdk/router
 import type { UserInfo } from '../contracts/user';
 import { currentUserAtom } from '../state';
 import { KOL_THEME } from '../ui';
+import { DetachedStyles } from './detached-styles';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -25,24 +26,27 @@ export function LocationProbe() {
 
 /**
  * Renders a remote's page as the host does: its router, its jotai store (user filled first) and
- * its antd ConfigProvider (the one theme, zh_CN) around antd's App (for `App.useApp()`).
+ * its antd ConfigProvider (the one theme, zh_CN) around antd's App (for `App.useApp()`); antd's
+ * CSS kept out of the document (see DetachedStyles).
  */
 export function renderWithHost(ui: ReactElement, options: RenderWithHostOptions) {
   const store = options.store ?? createStore();
   store.set(currentUserAtom, options.user);
   const result = render(
-    <ConfigProvider locale={zhCN} theme={KOL_THEME}>
-      <AntdApp>
-        <Provider store={store}>
-          <MemoryRouter initialEntries={[options.route ?? '/']}>
-            <Routes>
-              <Route path="*" element={ui} />
-            </Routes>
-            <LocationProbe />
-          </MemoryRouter>
-        </Provider>
-      </AntdApp>
-    </ConfigProvider>,
+    <DetachedStyles>
+      <ConfigProvider locale={zhCN} theme={KOL_THEME}>
+        <AntdApp>
+          <Provider store={store}>
+            <MemoryRouter initialEntries={[options.route ?? '/']}>
+              <Routes>
+                <Route path="*" element={ui} />
+              </Routes>
+              <LocationProbe />
+            </MemoryRouter>
+          </Provider>
+        </AntdApp>
+      </ConfigProvider>
+    </DetachedStyles>,
   );
   return { ...result, store };
 }
