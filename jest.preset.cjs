@@ -15,7 +15,7 @@ module.exports = function kolJestConfig({
     rootDir,
     testEnvironment: environment,
     // Page tests render antd in jsdom: on a 2-core machine running other suites beside them
-    // (`pnpm test` runs three jobs side by side), a test that takes 1 s alone was seen to take
+    // (`pnpm test` runs two lanes side by side), a test that takes 1 s alone was seen to take
     // over 15 s. The limit is against hangs, not a speed target.
     ...(environment === 'jsdom' ? { testTimeout: 60_000 } : {}),
     testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
