@@ -1,9 +1,16 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CaptionStyle } from '@kol/shared-sdk/contracts';
+import {
+  CJK_LINE_LIMIT,
+  LATIN_LINE_LIMIT,
+  isLatinCaption,
+  timedLines,
+  type CaptionAspect,
+} from './caption-lines';
 import { CJK_FONT_FAMILY } from './fonts';
 
-export type Aspect = '9:16' | '16:9';
+export type Aspect = CaptionAspect;
 
 export interface Cue {
   text: string;
@@ -64,12 +71,10 @@ export function apportionByChars(sentences: string[], totalMs: number): Cue[] {
 const isWide = (ch: string): boolean =>
   /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]/.test(ch);
 
-/** Characters per caption line: a 9:16 frame fits about 14 CJK characters at the caption size. */
-export const lineWidthFor = (aspect: Aspect): number => (aspect === '9:16' ? 14 : 24);
-
 /**
- * Wraps a caption into lines of at most `maxWidth` CJK characters (Latin counts half), breaking
- * Latin text at spaces, and never starting a line with closing punctuation.
+ * Wraps a text into lines of at most `maxWidth` CJK characters (Latin counts half), breaking
+ * Latin text at spaces, and never starting a line with closing punctuation. The scrolling
+ * video's page of text; captions are laid out by caption-lines.ts.
  */
 export function wrapCaption(text: string, maxWidth: number): string[] {
   // Balanced lines: 15 characters at width 14 become 8 + 7, not 14 + a lone character.
@@ -121,12 +126,14 @@ function assTime(ms: number): string {
   return `${h}:${pad(m)}:${pad(s)}.${pad(cs % 100)}`;
 }
 
+/** The captions as shown: one line per cue (see caption-lines.ts). */
+export function captionCues(cues: Cue[], aspect: Aspect): Cue[] {
+  return cues.flatMap((cue) => timedLines(cue, aspect));
+}
+
 export function toSrt(cues: Cue[], aspect: Aspect = '9:16'): string {
-  return cues
-    .map(
-      (c, i) =>
-        `${i + 1}\n${srtTime(c.startMs)} --> ${srtTime(c.endMs)}\n${wrapCaption(c.text, lineWidthFor(aspect)).join('\n')}\n`,
-    )
+  return captionCues(cues, aspect)
+    .map((c, i) => `${i + 1}\n${srtTime(c.startMs)} --> ${srtTime(c.endMs)}\n${c.text}\n`)
     .join('\n');
 }
 
@@ -152,20 +159,27 @@ export function toAss(
   style: CaptionStyle = 'classic',
 ): string {
   const { width, height } = size;
-  // Sizes scale with the frame so a reduced test render looks like the real one.
-  const fontSize = Math.round((aspect === '9:16' ? width : height) * 0.058);
-  const outline = Math.max(2, Math.round(fontSize / 16));
   const marginV = Math.round(height * (aspect === '9:16' ? 0.14 : 0.08));
   const marginH = Math.round(width * 0.06);
+  // Sizes scale with the frame so a reduced test render looks like the real one, and a line at
+  // the limit fits between the margins (a CJK glyph is 1 em wide; English averages ~0.55 em).
+  const room = width - 2 * marginH;
+  const fontSize = Math.min(
+    Math.round((aspect === '9:16' ? width : height) * 0.058),
+    Math.floor(room / (CJK_LINE_LIMIT[aspect] + 0.5)),
+  );
+  const latinSize = Math.min(fontSize, Math.floor(room / (LATIN_LINE_LIMIT * 0.55)));
+  const outline = Math.max(2, Math.round(fontSize / 16));
   const look = ASS_STYLE[style === 'none' ? 'classic' : style];
-  const shown = style === 'none' ? [] : cues;
+  const shown = style === 'none' ? [] : captionCues(cues, aspect);
   const lines = shown.map(
     (c) =>
-      `Dialogue: 0,${assTime(c.startMs)},${assTime(c.endMs)},Caption,,0,0,0,,${wrapCaption(
-        assEscape(c.text),
-        lineWidthFor(aspect),
-      ).join('\\N')}`,
+      `Dialogue: 0,${assTime(c.startMs)},${assTime(c.endMs)},${
+        isLatinCaption(c.text) ? 'CaptionLatin' : 'Caption'
+      },,0,0,0,,${assEscape(c.text)}`,
   );
+  const styleLine = (name: string, size: number) =>
+    `Style: ${name},${CJK_FONT_FAMILY},${size},${look.primary},${look.primary},${look.outline},&H80000000,-1,0,0,0,100,100,0,0,${look.border},${outline},0,2,${marginH},${marginH},${marginV},1`;
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -176,8 +190,9 @@ export function toAss(
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    // Bottom-centred (alignment 2); WrapStyle 2 keeps our own breaks.
-    `Style: Caption,${CJK_FONT_FAMILY},${fontSize},${look.primary},${look.primary},${look.outline},&H80000000,-1,0,0,0,100,100,0,0,${look.border},${outline},0,2,${marginH},${marginH},${marginV},1`,
+    // Bottom-centred (alignment 2); WrapStyle 2: one line per cue, never wrapped by libass.
+    styleLine('Caption', fontSize),
+    styleLine('CaptionLatin', latinSize),
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

@@ -115,7 +115,7 @@ describe('local frame renderer', () => {
 });
 
 describe('captions', () => {
-  it('splits at Chinese punctuation and wraps long CJK lines', () => {
+  it('splits at Chinese punctuation, wraps long CJK lines and burns one caption line per cue', () => {
     expect(splitSentences('第一句。第二句！第三句？\n第四句')).toEqual([
       '第一句。',
       '第二句！',
@@ -133,7 +133,11 @@ describe('captions', () => {
       '9:16',
     );
     expect(ass).toContain('Noto Sans SC');
-    expect(ass).toMatch(/Dialogue: 0,0:00:00\.00,0:00:03\.00,Caption,,0,0,0,,.+\\N.+/);
+    // One caption line per cue (caption-lines.test.ts), together covering the sentence's time.
+    const dialogue = ass.split('\n').filter((line) => line.startsWith('Dialogue:'));
+    expect(dialogue.length).toBeGreaterThan(1);
+    expect(dialogue[0]).toMatch(/^Dialogue: 0,0:00:00\.00,/);
+    expect(dialogue.at(-1)).toMatch(/,0:00:03\.00,Caption,/);
     // English wraps at spaces, never mid-word.
     expect(
       wrapCaption('the quick brown fox jumps over the lazy dog again and again', 14).every(

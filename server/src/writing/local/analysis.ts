@@ -1,21 +1,10 @@
-import { Jieba, TfIdf } from '@node-rs/jieba';
-import { dict, idf } from '@node-rs/jieba/dict';
+import { segmenter } from '../../text/segmenter';
 
 /**
  * Text analysis of the local engine: sentences, words (jieba), TextRank over sentence
  * similarity, TF-IDF keywords and likely character names. Pure and synchronous: the engine's
  * cost is measured by bench/writing.mjs.
  */
-
-let jieba: Jieba | null = null;
-let tfidf: TfIdf | null = null;
-
-/** Loading the dictionary takes ~200 ms, so it happens once, on first use. */
-function segmenter(): { jieba: Jieba; tfidf: TfIdf } {
-  jieba ??= Jieba.withDict(dict);
-  tfidf ??= TfIdf.withDict(idf);
-  return { jieba, tfidf };
-}
 
 export function warmUp(): void {
   segmenter();
