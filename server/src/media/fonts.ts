@@ -3,6 +3,8 @@ import path from 'node:path';
 import { serverRequire } from './ffmpeg';
 
 export const CJK_FONT_FAMILY = 'Noto Sans SC';
+/** The brush face of the local pictures' titles (media/images/local-look). */
+export const TITLE_FONT_FAMILY = 'Ma Shan Zheng';
 
 export interface CjkFonts {
   family: string;
@@ -32,4 +34,16 @@ export function cjkFonts(): CjkFonts {
     dir: path.dirname(regular),
   };
   return cached;
+}
+
+/**
+ * Ma Shan Zheng, a brush regular script, from @expo-google-fonts/ma-shan-zheng (OFL): one
+ * 5.9 MB TTF, where a serif face (Noto Serif SC) is 15 MB a weight. Canvas only: captions stay
+ * in Noto Sans SC.
+ */
+export function titleFont(): string {
+  const pkgJson = serverRequire().resolve('@expo-google-fonts/ma-shan-zheng/package.json');
+  const file = path.join(path.dirname(pkgJson), '400Regular', 'MaShanZheng_400Regular.ttf');
+  if (!existsSync(file)) throw new Error(`找不到标题字体文件：${file}`);
+  return file;
 }

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { ImageProviderConfig } from '../../config';
 import { ProviderError } from '../../writing/providers/types';
-import { LOCAL_FALLBACK_LABEL, LOCAL_FRAME_LABEL, renderFrame } from '../frames/render-frame';
+import { LOCAL_FALLBACK_LABEL, LOCAL_FRAME_LABEL } from '../frames/render-frame';
 import { createComfyUiProvider } from './comfyui';
+import { renderLocalPicture } from './local-look/render';
 import { createOpenAiImageProvider } from './openai';
 import { buildShotPrompt, type RoleLook, type ShotDescription } from './prompt';
 import type { ImageProvider } from './types';
@@ -44,6 +45,14 @@ export interface ShotImageRequest extends ShotDescription {
   height: number;
   /** Drawn in a caption box by the local renderer (pictures shown on their own). */
   localCaption?: string;
+  /**
+   * The work (e.g. `work:12`) and the shot's index in it: the local renderer picks its layout
+   * from them, so consecutive shots differ and a re-render draws the same. Default: seedKey, 0.
+   */
+  seriesKey?: string;
+  shotIndex?: number;
+  /** A role portrait: the local renderer draws a character card of this role. */
+  localPortrait?: { name: string; description: string };
 }
 
 export interface DrawnImage {
@@ -109,14 +118,18 @@ export async function drawShotImage(
           : `图像服务 ${provider.label} 出错（${error instanceof Error ? error.message : String(error)}）`;
     }
   }
-  const jpeg = renderFrame({
+  const jpeg = renderLocalPicture({
     scene: request.prompt,
+    caption: request.caption,
     roles: built.present.map(({ name, description }) => ({ name, description })),
-    ...(request.localCaption ? { caption: request.localCaption } : {}),
+    ...(request.localCaption ? { note: request.localCaption } : {}),
     ...(request.style ? { palette: request.style.palette } : {}),
+    ...(request.localPortrait ? { portrait: request.localPortrait } : {}),
     label: failure ? LOCAL_FALLBACK_LABEL : LOCAL_FRAME_LABEL,
     width: request.width,
     height: request.height,
+    seriesKey: request.seriesKey ?? request.seedKey,
+    shotIndex: request.shotIndex ?? 0,
   });
   return {
     jpeg,

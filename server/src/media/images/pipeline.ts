@@ -60,6 +60,8 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
       // videos, whose captions ffmpeg burns in.
       let localCaption: string | undefined = prompt;
       let shots: Shot[] | null = null;
+      // The local renderer's layout follows the work's shot, as in the video's own pictures.
+      let series: { seriesKey: string; shotIndex: number } | null = null;
 
       const role = roleId ? await roles.findRole(userId, roleId) : null;
       if (roleId && !role) throw new UserInputError('角色不存在或已删除');
@@ -84,6 +86,7 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
           if (!shot) throw new UserInputError(`第 ${shotIndex + 1} 个分镜不存在`);
           caption = shot.caption;
           shots = work.shots;
+          series = { seriesKey: `work:${workId}`, shotIndex };
         }
       }
       ctx.reportProgress(10);
@@ -97,6 +100,8 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
           seedKey: `${ctx.task.id}`,
           ...size,
           ...(localCaption ? { localCaption } : {}),
+          ...(series ?? {}),
+          ...(role ? { localPortrait: { name: role.name, description: role.description } } : {}),
         },
         ctx.signal,
       );

@@ -116,6 +116,8 @@ export async function drawWorkShots(
           roles: cast,
           style,
           seedKey: `${ctx.task.id}:${shot.index}`,
+          seriesKey: `work:${workId}`,
+          shotIndex: shot.index,
           ...size,
         },
         ctx.signal,
