@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { QualityReport } from '@kol/shared-sdk/contracts';
+import { MAX_TRUE_PEAK_DBTP, type QualityReport } from '@kol/shared-sdk/contracts';
 import { findFlaggedTerms } from '../library/vocabulary';
 import type { StageContext, StageOutputs } from '../tasks/types';
 import type { Aspect } from './captions';
@@ -12,8 +12,6 @@ import { findVoice } from './speech/index';
 
 /** Loudness further than this from TARGET_LUFS is a problem (platforms re-level past ±1 LU). */
 export const LOUDNESS_TOLERANCE_LU = 1;
-/** A true peak above this clips on lossy re-encodes (the platforms' delivery limit). */
-export const MAX_TRUE_PEAK_DBTP = -1;
 /** The video may differ from narration plus its planned tail by this much (frame rounding, AAC). */
 export const DURATION_TOLERANCE_MS = 500;
 /** Caption line limits: CJK characters per line by aspect (a Latin letter counts half)… */
