@@ -14,6 +14,7 @@ import {
   qualityReport,
   recordedEngines,
 } from '../../src/media/quality-report';
+import { ESPEAK_ENGINE } from '../../src/media/speech/espeak';
 import { createTestApp } from '../helpers/test-app';
 import { startFakeImages, type FakeImages } from '../media/fake-image-servers';
 import { signedInClient, type Client } from '../writing/helpers';
@@ -108,6 +109,22 @@ describe('the engines a task recorded', () => {
       voice: 'espeak-ng',
     });
     expect(fallbackShots).toEqual([1, 3]);
+    // A dialogue (anime, drama) records no engine: each speaker's voice names its own.
+    const dialogue = recordedEngines(
+      {
+        script: {
+          engine: '用户剧本',
+          voices: { 旁白: { voiceId: 'espeak-cmn-f', speedFactor: 1 } },
+        },
+        shots: { engine: '用户分镜' },
+      },
+      null,
+    );
+    expect(dialogue.providers).toEqual({
+      text: '用户剧本、用户分镜',
+      pictures: null,
+      voice: ESPEAK_ENGINE,
+    });
     // A type without drawn pictures or models (decompression): nothing but the voice.
     expect(recordedEngines({ script: {}, voice: { engine: 'espeak-ng' } }, null).providers).toEqual(
       { text: null, pictures: null, voice: 'espeak-ng' },
