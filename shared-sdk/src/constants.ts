@@ -39,6 +39,14 @@ export const STORAGE_PREFIX = 'KOL_';
 /** The music's gain under the narration when a cut video does not set one (0 to 1). */
 export const MUSIC_VOLUME_DEFAULT = 0.35;
 
+/**
+ * The integrated loudness every video is mixed to (EBU R128, the short-video platforms' level);
+ * the quality report flags a video more than 1 LU from it.
+ */
+export const TARGET_LOUDNESS_LUFS = -16;
+/** The highest true peak the quality report lets pass (above it, lossy re-encodes clip). */
+export const MAX_TRUE_PEAK_DBTP = -1;
+
 /** The picture types `/api/file/upload_image` accepts (the server checks the bytes too). */
 export const IMAGE_UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

@@ -41,6 +41,7 @@ export function ProductionPage() {
             videoUrl: result.videoUrl,
             srtUrl: result.srtUrl,
             durationMs: result.durationMs,
+            reportProblems: result.report?.problems.length ?? 0,
             updateTime: work.updateTime,
           },
           result,

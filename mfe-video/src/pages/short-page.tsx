@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Result, Row, Skeleton } from 'antd';
 import { Link, useParams } from '@kol/shared-sdk/router';
 import { PageFrame } from '../components/page-frame';
 import { useVideoResult } from '../features/short-video/api/use-video-result';
+import { QualityReportCard } from '../features/short-video/components/quality-report-card';
 import { ShotMarkers } from '../features/short-video/components/shot-markers';
 import { VideoDetails } from '../features/short-video/components/video-details';
 import { VideoPlayer } from '../features/short-video/components/video-player';
@@ -73,6 +74,14 @@ function ShortVideo({ taskId }: { taskId: string }) {
             />
           </Card>
         </Col>
+        {/* A video made before quality reports existed has none (null). */}
+        {result.report && (
+          <Col xs={24}>
+            <Card size="small" title="质量报告">
+              <QualityReportCard report={result.report} work={work} />
+            </Card>
+          </Col>
+        )}
         {/* A drama of uploaded scenes has no drawn shots to show. */}
         {work.shots.length > 0 && (
           <Col xs={24}>

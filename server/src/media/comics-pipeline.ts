@@ -19,9 +19,9 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
-  videoOutputs,
   partConcurrency,
 } from './pipeline-kit';
+import { finishedVideoOutputs } from './quality-report';
 import { DEFAULT_VOICE_ID } from './speech/espeak';
 import { speakSentences } from './speech/index';
 
@@ -265,7 +265,11 @@ export function stillsComposeStage(options: MediaPipelineOptions): StageHandler 
           onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
         },
       );
-      return videoOutputs(options, result);
+      return finishedVideoOutputs(options, ctx, result, {
+        aspect,
+        narration: str(spoken.narration),
+        cues,
+      });
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Aspect } from './captions';
 import { ffmpegToFile, probeWithFfmpeg, type FfmpegOptions } from './ffmpeg';
 import { cjkFonts } from './fonts';
-import { MUSIC_VOLUME_DEFAULT } from '@kol/shared-sdk/contracts';
+import { MUSIC_VOLUME_DEFAULT, TARGET_LOUDNESS_LUFS } from '@kol/shared-sdk/contracts';
 
 export const FPS = 30;
 
@@ -44,7 +44,8 @@ export interface ComposeResult {
   durationMs: number;
 }
 
-export const TARGET_LUFS = -16;
+/** The contract's loudness target: the quality report and the result page read the same. */
+export const TARGET_LUFS = TARGET_LOUDNESS_LUFS;
 
 export const defaultSize = (aspect: Aspect): { width: number; height: number } =>
   aspect === '9:16' ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };

@@ -7,14 +7,15 @@ import {
   checkAborted,
   partConcurrency,
   taskFiles,
-  videoOutputs,
   type MediaPipelineOptions,
 } from './pipeline-kit';
+import { finishedVideoOutputs } from './quality-report';
 
 /**
  * The end of every compose stage made of segments (pictures or clips): the captions written in
  * the work's style, the segments rendered over the narration and music, the outputs
- * get_work_result reads. The stage decides only what the segments are.
+ * get_work_result reads (the quality report among them). The stage decides only what the
+ * segments are.
  */
 export async function renderNarratedSegments(
   options: MediaPipelineOptions,
@@ -66,5 +67,9 @@ export async function renderNarratedSegments(
       onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
     },
   );
-  return videoOutputs(options, result);
+  return finishedVideoOutputs(options, ctx, result, {
+    aspect: input.aspect,
+    narration: input.narration,
+    cues: input.cues,
+  });
 }

@@ -15,9 +15,9 @@ import {
   str,
   taskFiles,
   type MediaPipelineOptions,
-  videoOutputs,
   workIdOf,
 } from './pipeline-kit';
+import { finishedVideoOutputs } from './quality-report';
 import { resolveWorkMusic } from './work-inputs';
 
 /** Characters per line of the scrolling column (CJK; Latin counts half). */
@@ -193,7 +193,11 @@ export function scrollPipeline(options: MediaPipelineOptions): StageHandler[] {
         );
         ctx.reportProgress(100);
         return {
-          ...videoOutputs(options, result),
+          ...(await finishedVideoOutputs(options, ctx, result, {
+            aspect,
+            narration: str(spoken.narration),
+            cues: spoken.cues as Cue[],
+          })),
           materialId: background.materialId,
           lines: layout.lines.length,
         };

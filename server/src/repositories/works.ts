@@ -169,6 +169,11 @@ export function createWorksRepository(db: Kysely<Database>) {
                   sql<string>`coalesce(m.outputs->>'srtUrl', '')`.as('srt_url'),
                   sql<string>`coalesce(m.outputs->>'coverUrl', '')`.as('made_cover_url'),
                   sql<number>`coalesce((m.outputs->>'videoDurationMs')::int, 0)`.as('duration_ms'),
+                  // The quality report's problem count (a video made before reports: 0).
+                  sql<number>`CASE WHEN jsonb_typeof(m.outputs->'report'->'problems') = 'array'
+                    THEN jsonb_array_length(m.outputs->'report'->'problems') ELSE 0 END`.as(
+                    'report_problems',
+                  ),
                 ])
                 .whereRef('m.work_id', '=', 'works.id')
                 .where('m.kind', 'in', ['video', 'merge'])
@@ -190,6 +195,7 @@ export function createWorksRepository(db: Kysely<Database>) {
             'made.srt_url',
             'made.made_cover_url',
             'made.duration_ms',
+            'made.report_problems',
           ])
           .select(sql<string>`left(text, ${EXCERPT_CHARS})`.as('excerpt'))
           .orderBy('updated_at', 'desc')
@@ -218,6 +224,7 @@ export function createWorksRepository(db: Kysely<Database>) {
           videoUrl: row.video_url ?? '',
           srtUrl: row.srt_url ?? '',
           durationMs: row.duration_ms ?? 0,
+          reportProblems: row.report_problems ?? 0,
           updateTime: row.updated_at.toISOString(),
         })),
         total: count.total,

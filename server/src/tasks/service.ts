@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
+import { Value } from 'typebox/value';
 import {
   ErrorCode,
+  QualityReport,
   QUOTA_FIELDS,
   QUOTA_TYPE_LABELS,
   QUOTA_TYPE_OF_PROJECT,
@@ -45,6 +47,13 @@ const EXCLUSIVE: Partial<Record<TaskKind, { kinds: TaskKind[]; message: string }
   storyboard: { kinds: ['video', 'merge'], message: BUSY_MESSAGE },
   'cut-speech': { kinds: ['cut-speech'], message: '片段配音正在生成中，请等待完成后再试' },
 };
+
+/**
+ * The quality report stored with a task's outputs (its compose stage writes it); null for a
+ * task not finished, or made before reports existed, or whose stored report no longer reads.
+ */
+const reportOf = (value: unknown): QualityReport | null =>
+  Value.Check(QualityReport, value) ? value : null;
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
@@ -308,6 +317,7 @@ export class VideoTaskService {
       coverUrl: '',
       durationMs: 0,
       error: null,
+      report: null,
     };
   }
 
@@ -336,6 +346,7 @@ export class VideoTaskService {
       durationMs:
         typeof task.outputs.videoDurationMs === 'number' ? task.outputs.videoDurationMs : 0,
       error: task.error,
+      report: reportOf(task.outputs.report),
     };
   }
 

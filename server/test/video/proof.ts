@@ -159,6 +159,15 @@ export async function expectProvenVideo(
   expect(cues.at(-1)?.endMs ?? 0).toBeGreaterThan(durationMs - 2500);
 
   expect(Math.abs((await measureLoudness(video)) + 16)).toBeLessThanOrEqual(1);
+  // Every finished video carries its quality report, measured on this very file, and a video
+  // made by the compose has none of the loudness, peak and length problems.
+  const report = result.report;
+  expect(report).toEqual(expect.objectContaining({ problems: expect.any(Array) }));
+  expect(Math.abs((report?.durationMs ?? 0) - durationMs)).toBeLessThanOrEqual(100);
+  expect(Math.abs((report?.loudnessLufs ?? 0) + 16)).toBeLessThanOrEqual(1);
+  expect(report?.problems.map((p) => p.kind)).not.toEqual(
+    expect.arrayContaining([expect.stringMatching(/^(loudness|truePeak|duration)$/)]),
+  );
   const { stat } = await import('node:fs/promises');
   expect((await stat(mediaFile(app, result.coverUrl))).size).toBeGreaterThan(500);
   return { durationMs, cues };

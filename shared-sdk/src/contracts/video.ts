@@ -112,6 +112,11 @@ export const WorkSummary = Type.Object({
   videoUrl: Type.String(),
   srtUrl: Type.String(),
   durationMs: Type.Integer({ minimum: 0 }),
+  /**
+   * How many problems the quality report of the newest finished video names (0 when none, or
+   * when that video has no report): My works marks such a card 「需检查」.
+   */
+  reportProblems: Type.Integer({ minimum: 0 }),
   updateTime: Type.String(),
 });
 export type WorkSummary = Static<typeof WorkSummary>;
@@ -212,6 +217,51 @@ export const WorkDetail = Type.Object({
 });
 export type WorkDetail = Static<typeof WorkDetail>;
 
+/** The kinds of problem a quality report names (its `problems[].kind`). */
+export const QUALITY_PROBLEM_KINDS = [
+  'loudness',
+  'truePeak',
+  'duration',
+  'fallbackShots',
+  'longCaptions',
+  'flaggedWords',
+] as const;
+export type QualityProblemKind = (typeof QUALITY_PROBLEM_KINDS)[number];
+
+/**
+ * The checks run on a finished video when its compose ends (every type): the final MP4's
+ * measured loudness and true peak, its length against the narration's, the shots whose picture
+ * fell back to the local frame, caption lines past the line limit, flagged words spoken, and
+ * the engines of the text, pictures and voice. `problems` names each finding in Chinese.
+ */
+export const QualityReport = Type.Object({
+  /** Integrated loudness (EBU R128) of the final MP4; the compose aims at -16 LUFS. */
+  loudnessLufs: Type.Number(),
+  /** True peak of the final MP4 (dBTP); above -1 is flagged. */
+  truePeakDbtp: Type.Number(),
+  /** The final MP4's length as the container states it. */
+  durationMs: Type.Integer({ minimum: 0 }),
+  /** The narration's length (the voice track the video was composed over). */
+  narrationMs: Type.Integer({ minimum: 0 }),
+  /** Indexes (Shot.index, from 0) of the shots drawn by the local frame after the provider failed. */
+  fallbackShots: Type.Array(Type.Integer({ minimum: 0 })),
+  /** Caption lines of the SRT longer than the limit; `chars` counts a Latin letter as half. */
+  longCaptions: Type.Array(
+    Type.Object({ text: Type.String(), chars: Type.Number(), limit: Type.Number() }),
+  ),
+  /** The flagged words (get_vocabulary) the narration says, each once. */
+  flaggedWords: Type.Array(Type.String()),
+  /** The engines the stages recorded; null when the stage has none (e.g. no drawn pictures). */
+  providers: Type.Object({
+    text: Type.Union([Type.String(), Type.Null()]),
+    pictures: Type.Union([Type.String(), Type.Null()]),
+    voice: Type.Union([Type.String(), Type.Null()]),
+  }),
+  /** Each finding, in Chinese; empty when nothing is wrong. `kind`: QUALITY_PROBLEM_KINDS. */
+  problems: Type.Array(Type.Object({ kind: Type.String(), message: Type.String() })),
+});
+export type QualityReport = Static<typeof QualityReport>;
+
 export const WorkResult = Type.Object({
   workId: Type.Integer(),
   taskId: Type.Union([Type.String(), Type.Null()]),
@@ -226,6 +276,11 @@ export const WorkResult = Type.Object({
   /** The made video's length (0 until it is made). */
   durationMs: Type.Integer({ minimum: 0 }),
   error: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The finished video's quality report: null until the video is made, and for videos made
+   * before reports existed. Optional so older answers (and test fixtures) still read.
+   */
+  report: Type.Optional(Type.Union([QualityReport, Type.Null()])),
 });
 export type WorkResult = Static<typeof WorkResult>;
 

@@ -1,6 +1,6 @@
 import { QUOTA_FIELDS } from '../quota';
 import type { UsageLimits } from '../contracts/user';
-import type { WorkResult, WorkSummary } from '../contracts/video';
+import type { QualityReport, WorkResult, WorkSummary } from '../contracts/video';
 
 /** Every one of the 24 limit fields of `get_user_limit_info` at `value` (0 unless told), then the given ones. */
 export function usageLimits(overrides: Partial<UsageLimits> = {}, value = 0): UsageLimits {
@@ -31,6 +31,7 @@ export function workSummary(workId: number, overrides: Partial<WorkSummary> = {}
     videoUrl: '',
     srtUrl: '',
     durationMs: 0,
+    reportProblems: 0,
     updateTime: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
@@ -51,6 +52,27 @@ export function workResult(workId: number, overrides: Partial<WorkResult> = {}):
     coverUrl: '',
     durationMs: 0,
     error: null,
+    report: null,
+    ...overrides,
+  };
+}
+
+/** A finished video's quality report with nothing wrong, unless told otherwise. */
+export function qualityReport(overrides: Partial<QualityReport> = {}): QualityReport {
+  return {
+    loudnessLufs: -16.1,
+    truePeakDbtp: -1.6,
+    durationMs: 12_000,
+    narrationMs: 11_990,
+    fallbackShots: [],
+    longCaptions: [],
+    flaggedWords: [],
+    providers: {
+      text: null,
+      pictures: 'gpt-image-1（api.openai.com）',
+      voice: 'espeak-ng（离线）',
+    },
+    problems: [],
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
+import { qualityReport } from '@kol/shared-sdk/testing';
 import type { WorkResult } from '@kol/shared-sdk';
 import { quietBackendRoutes } from '../../testing/backend';
 import { demoResult, demoShot, demoWorkDetail } from '../../testing/fixtures';
@@ -74,6 +75,66 @@ describe('/video/short/:taskId', () => {
     fireEvent.loadedMetadata(player);
     expect(screen.getByText('真人短剧 · 时长 7秒')).toBeInTheDocument();
     expect(screen.queryByText('分镜画面')).not.toBeInTheDocument();
+    // A video made before quality reports existed answers none: no card.
+    expect(screen.queryByText('质量报告')).not.toBeInTheDocument();
+  });
+
+  it('shows the quality report, a fallback shot warning linking to the pictures page', async () => {
+    const report = qualityReport({
+      loudnessLufs: -19.2,
+      truePeakDbtp: -2.3,
+      durationMs: 5500,
+      narrationMs: 5480,
+      fallbackShots: [1],
+      providers: {
+        text: null,
+        pictures: 'gpt-image-1（api.openai.com）、本地画面（图像服务出错，可重新生成）',
+        voice: 'espeak-ng（离线）',
+      },
+      problems: [
+        { kind: 'loudness', message: '响度 -19.2 LUFS，偏离目标 -16 LUFS' },
+        {
+          kind: 'fallbackShots',
+          message: '第 2 镜使用了本地画面（图像服务出错），可重新生成画面',
+        },
+      ],
+    });
+    await start({ 'GET /api/video/get_work_result': () => ok({ ...DONE, report }) });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByText('质量报告')).toBeInTheDocument();
+    expect(screen.getByText('-19.2 LUFS（目标 -16 LUFS）')).toBeInTheDocument();
+    expect(screen.getByText('-2.3 dBTP（上限 -1 dBTP）')).toBeInTheDocument();
+    expect(screen.getByText('成片 5.5 秒 · 配音 5.5 秒')).toBeInTheDocument();
+    expect(screen.getByText('作者自己的文案')).toBeInTheDocument();
+    expect(screen.getByText('espeak-ng（离线）')).toBeInTheDocument();
+    expect(screen.getByText('响度 -19.2 LUFS，偏离目标 -16 LUFS')).toBeInTheDocument();
+    const fallback = screen.getByText('第 2 镜使用了本地画面（图像服务出错），可重新生成画面');
+    expect(fallback.closest('[role="alert"]')).toHaveClass('ant-alert-warning');
+    expect(screen.queryByText('未发现问题')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('重新生成画面'));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/video/promptWord/21?videoType=0&workId=21',
+    );
+  });
+
+  it('says 未发现问题 for a clean report; another type has no pictures page to link', async () => {
+    let report = qualityReport();
+    let work = WORK;
+    await start({
+      'GET /api/video/get_work_result': () => ok({ ...DONE, report }),
+      'GET /api/video/work_info': () => ok(work),
+    });
+    const first = renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByText('未发现问题')).toBeInTheDocument();
+    first.unmount();
+    work = demoWorkDetail(21, { type: 4, title: '新品上市', shots: [] });
+    report = qualityReport({
+      fallbackShots: [0],
+      problems: [{ kind: 'fallbackShots', message: '第 1 镜使用了本地画面' }],
+    });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByText('第 1 镜使用了本地画面')).toBeInTheDocument();
+    expect(screen.queryByText('重新生成画面')).not.toBeInTheDocument();
   });
 
   it('plays the video with its cover and offers the MP4 and the SRT', async () => {

@@ -370,6 +370,20 @@ describe('works lists: the cards', () => {
     expect(location()).toBe('/video/short/task-3');
   });
 
+  it('marks a video whose quality report found problems 需检查, with the count', async () => {
+    await renderList([
+      madeWork(3, { title: '有问题', reportProblems: 2 }),
+      madeWork(4, { title: '没问题' }),
+    ]);
+    const tag = await within(await screen.findByTestId('work-card-3')).findByText('需检查');
+    expect(tag).toHaveClass('ant-tag-warning');
+    fireEvent.mouseEnter(tag);
+    expect(
+      await screen.findByText('质量报告发现 2 个问题，打开「查看」了解详情'),
+    ).toBeInTheDocument();
+    expect(within(card(4)).queryByText('需检查')).not.toBeInTheDocument();
+  });
+
   it('goes to the editor from 编辑', async () => {
     await renderList([madeWork(3, { title: '做好了' })]);
     fireEvent.click(await screen.findByLabelText('编辑 做好了'));

@@ -73,6 +73,14 @@ export function WorkCard({
       <Flex gap={4} wrap align="center">
         <Tag>{videoTypeLabel(work.type)}</Tag>
         {isOverseasProjectType(work.type) && <Tag color="blue">海外</Tag>}
+        {work.reportProblems > 0 && (
+          // The details (what and where) are on the video's page; the card only says to look.
+          <Tooltip title={`质量报告发现 ${work.reportProblems} 个问题，打开「查看」了解详情`}>
+            <Tag color="warning" aria-label={`${title} 需检查`}>
+              需检查
+            </Tag>
+          </Tooltip>
+        )}
         {work.durationMs > 0 && (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             时长 {formatDurationMs(work.durationMs)}

@@ -1,0 +1,324 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { FastifyInstance } from 'fastify';
+import type { WorkResult, WorkSummary } from '@kol/shared-sdk/contracts';
+import { resolveFfmpegPath } from '../../src/media/ffmpeg';
+import { LOCAL_FALLBACK_LABEL } from '../../src/media/frames/render-frame';
+import {
+  captionWidth,
+  longCaptionLines,
+  qualityReport,
+  recordedEngines,
+} from '../../src/media/quality-report';
+import { ESPEAK_ENGINE } from '../../src/media/speech/espeak';
+import { createTestApp } from '../helpers/test-app';
+import { startFakeImages, type FakeImages } from '../media/fake-image-servers';
+import { signedInClient, type Client } from '../writing/helpers';
+import { ffprobe, finishedWork, mediaFile, renderingTasks } from './proof';
+
+// Real espeak-ng and ffmpeg at the tests' small size; the image provider is a loopback fake.
+jest.setTimeout(300_000);
+
+const run = promisify(execFile);
+
+/**
+ * The loudness and true peak of a file measured here, not by the module under test: ffmpeg's
+ * ebur128 summary read with its own parsing, so a mistake in quality-report.ts shows.
+ */
+async function independentLoudness(file: string): Promise<{ lufs: number; peak: number }> {
+  const { stderr } = await run(resolveFfmpegPath(), [
+    '-nostdin',
+    '-hide_banner',
+    '-i',
+    file,
+    '-vn',
+    '-af',
+    'ebur128=peak=true',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const summary = stderr.split('Summary:').at(-1) ?? '';
+  const lufs = Number(/Integrated loudness:\s*I:\s*(\S+) LUFS/.exec(summary)?.[1]);
+  const peak = Number(/True peak:\s*Peak:\s*(\S+) dBFS/.exec(summary)?.[1]);
+  return { lufs, peak };
+}
+
+describe('caption lines against the limit', () => {
+  it('counts a Latin letter as half a CJK character', () => {
+    expect(captionWidth('山门很旧')).toBe(4);
+    expect(captionWidth('AI时代')).toBe(3);
+    expect(captionWidth('，。')).toBe(2);
+  });
+
+  it('reports the lines of an SRT longer than 16 (9:16), 24 (16:9) or 42 English characters', () => {
+    const srt = [
+      '1',
+      '00:00:00,000 --> 00:00:02,000',
+      '林动走进山门，山门很旧，雨一直下着没有停', // 20 CJK: long in 9:16, fine in 16:9
+      '',
+      '2',
+      '00:00:02,000 --> 00:00:04,000',
+      '苏柔撑伞等他，她笑了', // 10: fine
+      'GPT模型与AI工具帮我们写了这段很长的文案内容', // 7 Latin (3.5) + 18 CJK = 21.5
+      '',
+      '3',
+      '00:00:04,000 --> 00:00:06,000',
+      'This English caption line is far too long for one line.', // 55
+      '',
+      '4',
+      '00:00:06,000 --> 00:00:08,000',
+      '<i>Short and fine.</i>',
+      '',
+    ].join('\r\n');
+    expect(longCaptionLines(srt, '9:16')).toEqual([
+      { text: '林动走进山门，山门很旧，雨一直下着没有停', chars: 20, limit: 16 },
+      { text: 'GPT模型与AI工具帮我们写了这段很长的文案内容', chars: 21.5, limit: 16 },
+      { text: 'This English caption line is far too long for one line.', chars: 55, limit: 42 },
+    ]);
+    expect(longCaptionLines(srt, '16:9')).toEqual([
+      { text: 'This English caption line is far too long for one line.', chars: 55, limit: 42 },
+    ]);
+  });
+});
+
+describe('the engines a task recorded', () => {
+  it('reads the text, pictures and voice engines and the shots that fell back', () => {
+    const { providers, fallbackShots } = recordedEngines(
+      {
+        script: { translatedBy: 'fake-model（127.0.0.1）' },
+        images: {
+          shotImages: [
+            { index: 0, engine: 'fake-image（x）', needsRegeneration: false },
+            { index: 1, engine: LOCAL_FALLBACK_LABEL, needsRegeneration: true },
+            { index: 2, engine: 'fake-image（x）', needsRegeneration: false },
+            { index: 3, engine: LOCAL_FALLBACK_LABEL, needsRegeneration: true },
+          ],
+        },
+        voice: { engine: 'espeak-ng' },
+      },
+      null,
+    );
+    expect(providers).toEqual({
+      text: 'fake-model（127.0.0.1）',
+      pictures: `fake-image（x）、${LOCAL_FALLBACK_LABEL}`,
+      voice: 'espeak-ng',
+    });
+    expect(fallbackShots).toEqual([1, 3]);
+    // A dialogue (anime, drama) records no engine: each speaker's voice names its own.
+    const dialogue = recordedEngines(
+      {
+        script: {
+          engine: '用户剧本',
+          voices: { 旁白: { voiceId: 'espeak-cmn-f', speedFactor: 1 } },
+        },
+        shots: { engine: '用户分镜' },
+      },
+      null,
+    );
+    expect(dialogue.providers).toEqual({
+      text: '用户剧本、用户分镜',
+      pictures: null,
+      voice: ESPEAK_ENGINE,
+    });
+    // A type without drawn pictures or models (decompression): nothing but the voice.
+    expect(recordedEngines({ script: {}, voice: { engine: 'espeak-ng' } }, null).providers).toEqual(
+      { text: null, pictures: null, voice: 'espeak-ng' },
+    );
+  });
+});
+
+describe('the report of a file with every problem', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kol-quality-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('names a loud, clipping, too long video with long captions and flagged words', async () => {
+    const ffmpeg = resolveFfmpegPath();
+    const video = path.join(dir, 'video.mp4');
+    const narration = path.join(dir, 'narration.wav');
+    // A full-scale tone: far above -16 LUFS, its true peak near 0 dBTP; 4 s of picture over a
+    // 2 s narration, as if the composition had added a silent tail.
+    await run(ffmpeg, [
+      '-nostdin',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'aevalsrc=0.99*sin(2*PI*997*t):s=48000:d=4',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=64x64:r=30:d=4',
+      '-c:a',
+      'aac',
+      '-c:v',
+      'libx264',
+      '-shortest',
+      video,
+    ]);
+    await run(ffmpeg, [
+      '-nostdin',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=22050:cl=mono',
+      '-t',
+      '2',
+      narration,
+    ]);
+    const srt = path.join(dir, 'video.srt');
+    await writeFile(
+      srt,
+      '1\n00:00:00,000 --> 00:00:02,000\n这是全网最好的选择我们的产品销量第一名哦\n',
+      'utf8',
+    );
+    const report = await qualityReport({
+      videoPath: video,
+      srtPath: srt,
+      narrationWav: narration,
+      aspect: '9:16',
+      cues: [{ text: '这是全网最好的选择。' }, { text: '我们的产品销量第一名哦。' }],
+      providers: { text: null, pictures: null, voice: 'espeak-ng' },
+      fallbackShots: [2, 4],
+    });
+    expect(report.loudnessLufs).toBeGreaterThan(-10);
+    expect(report.truePeakDbtp).toBeGreaterThan(-1);
+    expect(Math.abs(report.durationMs - 4000)).toBeLessThan(100);
+    expect(Math.abs(report.narrationMs - 2000)).toBeLessThan(50);
+    expect(report.flaggedWords).toEqual(['最好', '销量第一']);
+    expect(report.longCaptions).toEqual([
+      { text: '这是全网最好的选择我们的产品销量第一名哦', chars: 20, limit: 16 },
+    ]);
+    expect(report.problems.map((p) => p.kind)).toEqual([
+      'loudness',
+      'truePeak',
+      'duration',
+      'fallbackShots',
+      'longCaptions',
+      'flaggedWords',
+    ]);
+    const message = (kind: string) => report.problems.find((p) => p.kind === kind)?.message;
+    expect(message('loudness')).toMatch(/^响度 -?\d+\.\d LUFS，偏离目标 -16 LUFS$/);
+    expect(message('truePeak')).toContain('高于 -1 dBTP');
+    expect(message('duration')).toContain('结尾没有声音');
+    expect(message('fallbackShots')).toBe(
+      '第 3、5 镜使用了本地画面（图像服务出错），可重新生成画面',
+    );
+    expect(message('longCaptions')).toContain('（20 字，上限 16）');
+    expect(message('flaggedWords')).toBe('配音文案中有平台可能限流的词：「最好」、「销量第一」');
+  });
+});
+
+describe('a comic video whose image provider fails one shot', () => {
+  let app: FastifyInstance;
+  let fake: FakeImages;
+  let alice: Client;
+
+  beforeAll(async () => {
+    fake = await startFakeImages();
+    fake.respond = (body) =>
+      String(body.prompt).includes('苏柔')
+        ? { type: 'error', status: 500, message: 'GPU exploded' }
+        : { type: 'b64' };
+    ({ app } = await createTestApp({
+      videoTasks: renderingTasks(),
+      images: {
+        kind: 'openai',
+        baseUrl: fake.apiUrl,
+        apiKey: 'sk-test',
+        model: 'fake-image',
+        portraitSize: '1024x1792',
+        timeoutMs: 10_000,
+      },
+    }));
+    alice = await signedInClient(app);
+    const me = (await alice.get('/api/user/current')).data as { userId: number };
+    await app.quotaService.grant(me.userId, 'comics', { gen: 1 });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  it('answers no report before the video is made', async () => {
+    const saved = await alice.post('/api/video/save_text', { title: '草稿', text: '只是草稿。' });
+    const { workId } = saved.data as { workId: number };
+    const result = (await alice.get(`/api/video/get_work_result?workId=${workId}`))
+      .data as WorkResult;
+    expect(result.report).toBeNull();
+    const works = (await alice.get('/api/video/get_works?type=0&pageIndex=1&pageSize=20')).data as {
+      items: WorkSummary[];
+    };
+    expect(works.items.find((w) => w.workId === workId)?.reportProblems).toBe(0);
+  });
+
+  it('reports the fallback shot, and measures what an independent ffmpeg measures', async () => {
+    const saved = await alice.post('/api/video/save_text', {
+      title: '山门',
+      text: '林动走进山门。山门很旧。雨下着。苏柔撑伞等他。她笑了。钟声响起。两人进殿。',
+    });
+    const { workId } = saved.data as { workId: number };
+    const started = await alice.post('/api/video/gen_video', { workId });
+    const { taskId } = started.data as { taskId: string };
+    const result = await finishedWork(alice, workId, taskId, 240_000);
+
+    const report = result.report;
+    if (!report) throw new Error('the finished video has no report');
+    expect(report.fallbackShots).toEqual([1]);
+    expect(report.problems).toContainEqual({
+      kind: 'fallbackShots',
+      message: '第 2 镜使用了本地画面（图像服务出错），可重新生成画面',
+    });
+    const host = new URL(fake.apiUrl).host;
+    expect(report.providers.pictures).toBe(`fake-image（${host}）、${LOCAL_FALLBACK_LABEL}`);
+    expect(report.providers.voice).toEqual(expect.any(String));
+    expect(report.providers.text).toBeNull();
+    expect(report.flaggedWords).toEqual([]);
+
+    // The same file measured here: loudness and true peak within 0.5 LU, length within 100 ms.
+    const video = mediaFile(app, result.videoUrl);
+    const measured = await independentLoudness(video);
+    const probedMs = Number((await ffprobe(video)).format.duration) * 1000;
+    const figures = {
+      report: {
+        lufs: report.loudnessLufs,
+        peak: report.truePeakDbtp,
+        ms: report.durationMs,
+        narrationMs: report.narrationMs,
+      },
+      independent: { lufs: measured.lufs, peak: measured.peak, ms: probedMs },
+    };
+    // Printed so the figures can be quoted (the task's hand-off asks for them).
+    console.log(`quality report vs independent ffmpeg: ${JSON.stringify(figures)}`);
+    expect(Math.abs(report.loudnessLufs - measured.lufs)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(report.truePeakDbtp - measured.peak)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(report.durationMs - probedMs)).toBeLessThanOrEqual(100);
+    // The compose normalises to -16 LUFS under -1.5 dBTP and lasts the narration's length.
+    expect(report.problems.map((p) => p.kind)).not.toContain('loudness');
+    expect(report.problems.map((p) => p.kind)).not.toContain('truePeak');
+    expect(report.problems.map((p) => p.kind)).not.toContain('duration');
+    expect(Math.abs(report.durationMs - report.narrationMs)).toBeLessThan(500);
+
+    // The task keeps it: the result page opened by task id reads the same report.
+    const byTask = (await alice.get(`/api/video/get_work_result?taskId=${taskId}`))
+      .data as WorkResult;
+    expect(byTask.report).toEqual(report);
+    // My works counts the problems on the work's card.
+    const works = (await alice.get('/api/video/get_works?type=0&pageIndex=1&pageSize=20')).data as {
+      items: WorkSummary[];
+    };
+    expect(works.items.find((w) => w.workId === workId)?.reportProblems).toBe(
+      report.problems.length,
+    );
+  });
+});
