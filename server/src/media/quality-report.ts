@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MAX_TRUE_PEAK_DBTP, type QualityReport } from '@kol/shared-sdk/contracts';
 import { findFlaggedTerms } from '../library/vocabulary';
 import type { StageContext, StageOutputs } from '../tasks/types';
+import { lineLimit, lineWidth } from './caption-lines';
 import type { Aspect } from './captions';
 import { TARGET_LUFS, type ComposeResult } from './compose';
 import { probeWithFfmpeg, runFfmpeg, type FfmpegOptions } from './ffmpeg';
@@ -14,16 +15,8 @@ import { findVoice } from './speech/index';
 export const LOUDNESS_TOLERANCE_LU = 1;
 /** The video may differ from narration plus its planned tail by this much (frame rounding, AAC). */
 export const DURATION_TOLERANCE_MS = 500;
-/** Caption line limits: CJK characters per line by aspect (a Latin letter counts half)… */
-export const CAPTION_LINE_LIMIT: Record<Aspect, number> = { '9:16': 16, '16:9': 24 };
-/** …and characters per line of an English-only caption (the broadcast subtitle norm). */
-export const ENGLISH_LINE_LIMIT = 42;
 /** Silence measures -inf: stored as this floor, since JSON has no infinities. */
 const FLOOR_DB = -120;
-
-/** Full-width scripts and punctuation: a character the width of one caption cell. */
-const WIDE =
-  /[\u1100-\u11ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 
 /** The integrated loudness and true peak of a file's first audio track (ebur128, peak=true). */
 export async function measureLoudnessAndPeak(
@@ -47,16 +40,9 @@ export async function measureLoudnessAndPeak(
   return { loudnessLufs: db(loudness[1] ?? ''), truePeakDbtp: db(peak[1] ?? '') };
 }
 
-/** A caption line's width: a CJK character 1, a Latin letter, digit or space ½. */
-export function captionWidth(line: string): number {
-  let width = 0;
-  for (const char of line) width += WIDE.test(char) ? 1 : 0.5;
-  return width;
-}
-
 /**
- * The caption lines of an SRT longer than the limit: an English-only line by characters
- * (ENGLISH_LINE_LIMIT), any other by captionWidth against the aspect's CJK limit.
+ * The caption lines of an SRT longer than the limit, by the rules the captions are laid out
+ * with (caption-lines.ts): an English line by characters, any other by CJK cells per aspect.
  */
 export function longCaptionLines(srt: string, aspect: Aspect): QualityReport['longCaptions'] {
   const long: QualityReport['longCaptions'] = [];
@@ -68,9 +54,8 @@ export function longCaptionLines(srt: string, aspect: Aspect): QualityReport['lo
       // Styling tags (<i>, {\an8}) take no room on screen.
       const text = raw.replace(/<[^>]*>|\{[^}]*\}/g, '').trim();
       if (!text) continue;
-      const english = !WIDE.test(text);
-      const chars = english ? [...text].length : captionWidth(text);
-      const limit = english ? ENGLISH_LINE_LIMIT : CAPTION_LINE_LIMIT[aspect];
+      const chars = lineWidth(text);
+      const limit = lineLimit(text, aspect);
       if (chars > limit) long.push({ text, chars, limit });
     }
   }

@@ -6,14 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { WorkResult, WorkSummary } from '@kol/shared-sdk/contracts';
+import { lineWidth } from '../../src/media/caption-lines';
 import { resolveFfmpegPath } from '../../src/media/ffmpeg';
 import { LOCAL_FALLBACK_LABEL } from '../../src/media/frames/render-frame';
-import {
-  captionWidth,
-  longCaptionLines,
-  qualityReport,
-  recordedEngines,
-} from '../../src/media/quality-report';
+import { longCaptionLines, qualityReport, recordedEngines } from '../../src/media/quality-report';
 import { ESPEAK_ENGINE } from '../../src/media/speech/espeak';
 import { createTestApp } from '../helpers/test-app';
 import { startFakeImages, type FakeImages } from '../media/fake-image-servers';
@@ -50,9 +46,9 @@ async function independentLoudness(file: string): Promise<{ lufs: number; peak: 
 
 describe('caption lines against the limit', () => {
   it('counts a Latin letter as half a CJK character', () => {
-    expect(captionWidth('山门很旧')).toBe(4);
-    expect(captionWidth('AI时代')).toBe(3);
-    expect(captionWidth('，。')).toBe(2);
+    expect(lineWidth('山门很旧')).toBe(4);
+    expect(lineWidth('AI时代')).toBe(3);
+    expect(lineWidth('，。')).toBe(2);
   });
 
   it('reports the lines of an SRT longer than 16 (9:16), 24 (16:9) or 42 English characters', () => {
