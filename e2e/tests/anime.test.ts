@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { createUser, kol, launchBrowser, newPage, screenshot, signIn } from '../support/platform';
+import {
+  api,
+  createUser,
+  kol,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+} from '../support/platform';
 
 let browser: Browser;
 
@@ -17,15 +25,6 @@ const STORY = '夜里，林舟走进客栈。林舟低声说：“掌柜，还�
 /** Drawing and rendering on 2 cores shared with other work: limits against hangs, not targets. */
 const STORYBOARD_LIMIT_MS = 3 * 60_000;
 const RENDER_LIMIT_MS = 5 * 60_000;
-
-/** An API call with the browser's session cookie: the envelope's data. */
-async function api<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { code: number; msg?: string; data: T };
-  if (body.code !== 0) throw new Error(`${url} answered ${body.code}: ${body.msg ?? ''}`);
-  return body.data;
-}
 
 /** The text as a person pastes it: into the clipboard, then Ctrl+V in the text box. */
 async function pasteInto(page: Page, box: Locator, text: string): Promise<void> {

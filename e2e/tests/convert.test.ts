@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
+  api,
   ARTIFACTS,
   createUser,
   kol,
@@ -82,14 +83,6 @@ function difference(a: Buffer, b: Buffer): number {
   let sum = 0;
   for (let i = 0; i < rows * THUMB.width; i += 1) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
   return sum / (rows * THUMB.width);
-}
-
-async function api<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { code: number; msg?: string; data: T };
-  if (body.code !== 0) throw new Error(`${url} answered ${body.code}: ${body.msg ?? ''}`);
-  return body.data;
 }
 
 /** Follows the task's card on `/video/production` until it is made. */

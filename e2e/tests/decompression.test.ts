@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { createUser, kol, launchBrowser, newPage, screenshot, signIn } from '../support/platform';
+import {
+  api,
+  createUser,
+  kol,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+} from '../support/platform';
 
 let browser: Browser;
 
@@ -16,15 +24,6 @@ const RENDER_LIMIT_MS = 5 * 60_000;
 
 const TEXT = '深呼吸，放松肩膀。让思绪慢慢沉静下来。';
 const EDITED = '慢慢吸气，放松肩膀。';
-
-/** An API call with the browser's session cookie: the envelope's data. */
-async function api<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { code: number; msg?: string; data: T };
-  if (body.code !== 0) throw new Error(`${url} answered ${body.code}: ${body.msg ?? ''}`);
-  return body.data;
-}
 
 interface Limits {
   remainCutCount: number;

@@ -1,7 +1,15 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { createUser, kol, launchBrowser, newPage, screenshot, signIn } from '../support/platform';
+import {
+  api,
+  createUser,
+  kol,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+} from '../support/platform';
 
 let browser: Browser;
 
@@ -55,15 +63,6 @@ function photo(background: [number, number, number], block: [number, number, num
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** An API call with the browser's session cookie: the envelope's data. */
-async function api<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { code: number; msg?: string; data: T };
-  if (body.code !== 0) throw new Error(`${url} answered ${body.code}: ${body.msg ?? ''}`);
-  return body.data;
 }
 
 /** Resolves once `check` answers true, polling what the page shows; a limit against hangs. */

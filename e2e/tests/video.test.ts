@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { createUser, kol, launchBrowser, newPage, screenshot, signIn } from '../support/platform';
+import {
+  api,
+  createUser,
+  kol,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+} from '../support/platform';
 
 let browser: Browser;
 
@@ -28,15 +36,6 @@ async function comicCreator(gen: number): Promise<{ username: string; password: 
   const user = await createUser({ templateIds: '0,1,2,3,4,5,6' });
   await kol('quota', 'grant', user.username, '--type', 'comics', '--gen', String(gen));
   return user;
-}
-
-/** An API call with the browser's session cookie: the envelope's data. */
-async function api<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { code: number; msg?: string; data: T };
-  if (body.code !== 0) throw new Error(`${url} answered ${body.code}: ${body.msg ?? ''}`);
-  return body.data;
 }
 
 /** Comic clips left (generate plus reward), as `get_user_limit_info` answers. */
