@@ -141,12 +141,15 @@ export function uniqueUsername(prefix: string): string {
 }
 
 /**
- * An API call with the browser's session cookie (GET, or POST with a JSON body): the envelope's
- * data, or an error naming the call and the server's message.
+ * An API call with the browser's session cookie (GET, or POST with a JSON body and the client
+ * header the server asks of every change, as the SDK sends it): the envelope's data, or an
+ * error naming the call and the server's message.
  */
 export async function api<T>(page: Page, url: string, body?: object): Promise<T> {
   const response =
-    body === undefined ? await page.request.get(url) : await page.request.post(url, { data: body });
+    body === undefined
+      ? await page.request.get(url)
+      : await page.request.post(url, { data: body, headers: { platform: 'pc' } });
   if (response.status() !== 200) throw new Error(`${url} answered HTTP ${response.status()}`);
   const envelope = (await response.json()) as { code: number; msg?: string; data: T };
   if (envelope.code !== 0)

@@ -97,7 +97,7 @@ describe('the quality report (issue 17)', () => {
       await page.waitForURL((url) => url.pathname === `/video/promptWord/${workId}`);
 
       // My works: the card says to look.
-      await page.goto('/work/comics');
+      await page.goto('/work/comics?tab=works');
       await page.getByLabel(`${title} 需检查`).waitFor();
       await context.close();
     },

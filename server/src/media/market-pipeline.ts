@@ -10,7 +10,8 @@ import { groupShots, type PipelineShot } from './comics-pipeline';
 import { chooseMusic, ownUploads, resolveWorkMusic, uploadedFile } from './work-inputs';
 import { defaultSize } from './compose';
 import { renderEndCardToFile } from './frames/end-card';
-import { renderFrameToFile } from './frames/render-frame';
+import { LOCAL_FRAME_LABEL } from './frames/render-frame';
+import { renderLocalPictureToFile } from './images/local-look/render';
 import {
   checkAborted,
   cleanScript,
@@ -196,7 +197,17 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
         } else {
           relative = taskRel(ctx, 'frames', `${name}.jpg`);
           if (!(await exists(abs(relative))))
-            await renderFrameToFile({ scene: shot.imagePrompt, ...size }, abs(relative));
+            await renderLocalPictureToFile(
+              {
+                scene: shot.imagePrompt,
+                caption: shot.caption,
+                label: LOCAL_FRAME_LABEL,
+                seriesKey: `work:${workIdOf(ctx)}`,
+                shotIndex: shot.index,
+                ...size,
+              },
+              abs(relative),
+            );
           engines.push('local-frame');
         }
         files.push(relative);

@@ -21,7 +21,8 @@ import { apportionByChars, splitSentences, type Aspect, type Cue } from './capti
 import { defaultSize } from './compose';
 import { type ComposeSegment } from './compose-segments';
 import { refuseFlagged, ttsOf } from './decompression-pipeline';
-import { renderFrameToFile } from './frames/render-frame';
+import { LOCAL_FRAME_LABEL } from './frames/render-frame';
+import { renderLocalPictureToFile } from './images/local-look/render';
 import { resolveMaterial } from './materials';
 import {
   checkAborted,
@@ -289,7 +290,17 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
           if (!picture || !(await exists(picture))) {
             picture = files.abs(files.rel('frames', `segment-${segment.index}.jpg`));
             if (!(await exists(picture)))
-              await renderFrameToFile({ scene: segment.text, ...defaultSize(aspect) }, picture);
+              await renderLocalPictureToFile(
+                {
+                  scene: segment.text,
+                  caption: segment.text,
+                  label: LOCAL_FRAME_LABEL,
+                  seriesKey: `work:${workIdOf(ctx)}`,
+                  shotIndex: segment.index,
+                  ...defaultSize(aspect),
+                },
+                picture,
+              );
           }
           parts.push({ media: { kind: 'image', path: picture }, durationMs });
           continue;

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { GlobalFonts, createCanvas, type Canvas } from '@napi-rs/canvas';
 import { TITLE_FONT_FAMILY, titleFont } from '../../fonts';
 import {
@@ -238,4 +240,16 @@ export function composeLocalPicture(
 /** The designed local picture as JPEG (the offline engine of draw.ts). */
 export function renderLocalPicture(input: LocalPictureInput): Buffer {
   return composeLocalPicture(input).canvas.toBuffer('image/jpeg', 90);
+}
+
+/** The designed local picture written whole to `outPath` (a reader never sees half a file). */
+export async function renderLocalPictureToFile(
+  input: LocalPictureInput,
+  outPath: string,
+): Promise<string> {
+  await mkdir(path.dirname(outPath), { recursive: true });
+  const tmp = `${outPath}.part`;
+  await writeFile(tmp, renderLocalPicture(input));
+  await rename(tmp, outPath);
+  return outPath;
 }
