@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +10,9 @@ import { PGlite } from '@electric-sql/pglite';
  * once, so no file pays for initdb.
  */
 export default async function globalSetup() {
+  // The built-in music and background loops, generated once for the whole run (test-app.ts
+  // links every file's media/library here): each takes about a second of ffmpeg.
+  process.env.KOL_TEST_LIBRARY_DIR = mkdtempSync(path.join(os.tmpdir(), 'kol-test-library-'));
   if (process.env.TEST_DATABASE_URL && process.env.KOL_TEST_DB !== 'pglite') {
     process.env.KOL_TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
     return;

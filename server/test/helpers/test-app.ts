@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -74,7 +74,16 @@ export async function openTestDatabase(
 let dataDir: string | null = null;
 
 export function testDataDir(): string {
-  dataDir ??= mkdtempSync(path.join(os.tmpdir(), 'kol-test-'));
+  if (dataDir) return dataDir;
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'kol-test-'));
+  // The built-in library (music, background loops) is the same for every file: one folder for
+  // the run (global-setup.ts). Each item is written to a temporary name and renamed, so files
+  // generating the same one at once do not see half of it.
+  const library = process.env.KOL_TEST_LIBRARY_DIR;
+  if (library) {
+    mkdirSync(path.join(dataDir, 'media'), { recursive: true });
+    symlinkSync(library, path.join(dataDir, 'media', 'library'), 'dir');
+  }
   return dataDir;
 }
 
