@@ -155,15 +155,16 @@ describe('My works', () => {
 
     const result = await api<Result>('GET', `/api/video/get_work_result?workId=${workId}`);
     const srt = await (await page.request.get(result.srtUrl)).text();
-    // Each cue's text, its wrapped lines joined (the SRT wraps long captions).
-    const cues = srt
+    // The captions as said, in order: one short line per cue, so a sentence may span cues.
+    const said = srt
       .replace(/\r/g, '')
       .trim()
       .split(/\n\n+/)
-      .map((block) => block.split('\n').slice(2).join(''));
-    expect(cues).toContain(NEW_CAPTION);
-    expect(cues).not.toContain(CAPTIONS[1]);
-    expect(cues).toContain(CAPTIONS[0]);
+      .map((block) => block.split('\n').slice(2).join(''))
+      .join('');
+    expect(said).toContain(NEW_CAPTION);
+    expect(said).not.toContain(CAPTIONS[1]);
+    expect(said).toContain(CAPTIONS[0]);
   });
 
   it('uses a role made in /work/character in a new comic task', async () => {
