@@ -6,6 +6,7 @@ module.exports = {
   // One platform for the whole run: built if needed, started on a free port with fresh data.
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
-  // A browser test waits on real pages; these are limits against hangs, not speed targets.
-  testTimeout: 60_000,
+  // A browser test waits on real pages; these are limits against hangs, not speed targets
+  // (pages wait up to 90 s per step, support/platform.ts: the apps' tests run beside them).
+  testTimeout: 180_000,
 };

@@ -39,6 +39,9 @@ export async function newPage(
   baseURL = platformUrl(),
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale: 'zh-CN', baseURL });
+  // A limit against hangs, not a speed target: with the apps' tests running beside the e2e
+  // tests on 2 cores, a search or a save that takes 6 s alone was seen to take over 30 s.
+  context.setDefaultTimeout(90_000);
   const page = await context.newPage();
   return { context, page };
 }
