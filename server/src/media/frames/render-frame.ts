@@ -76,7 +76,7 @@ export function ensureFonts(): string {
 }
 
 /** A small deterministic byte stream from the scene text (no Math.random: frames must repeat). */
-function seeded(text: string): () => number {
+export function seeded(text: string): () => number {
   let counter = 0;
   let pool = Buffer.alloc(0);
   return () => {

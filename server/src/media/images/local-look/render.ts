@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GlobalFonts, createCanvas, type Canvas } from '@napi-rs/canvas';
@@ -6,6 +5,7 @@ import { TITLE_FONT_FAMILY, titleFont } from '../../fonts';
 import {
   LOCAL_FRAME_LABEL,
   ensureFonts,
+  seeded,
   type FramePalette,
   type FrameRole,
 } from '../../frames/render-frame';
@@ -48,18 +48,6 @@ function ensureTitleFont(): void {
     GlobalFonts.registerFromPath(titleFont(), TITLE_FONT_FAMILY);
     titleRegistered = true;
   }
-}
-
-/** A deterministic random stream from a text: a re-render draws the same picture. */
-function seeded(text: string): () => number {
-  let counter = 0;
-  let pool = Buffer.alloc(0);
-  return () => {
-    if (pool.length === 0) pool = createHash('sha256').update(`${text}#${counter++}`).digest();
-    const b = pool[0] ?? 0;
-    pool = pool.subarray(1);
-    return b / 255;
-  };
 }
 
 const clauses = (text: string) =>
