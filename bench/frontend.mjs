@@ -11,14 +11,12 @@
 // builds what changed, publishes the remotes) on a free port with a fresh data folder, and
 // signs in as the demo user it creates. Needs /usr/bin/chromium (the e2e setup installs it).
 /* global window, document -- functions passed to page.evaluate run in the browser */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort, waitFor } from './lib/net.mjs';
+import { startProduct as startProductIn } from './lib/product.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // playwright-core is a dependency of @kol/e2e; resolve it from there.
@@ -34,34 +32,9 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 
-/** Starts the product as the README's start command does, on a free port with fresh data. */
-async function startProduct(env = {}) {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kol-bench-front-'));
-  const platform = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WARM_UP_LIBRARIES: 'false',
-      ...env,
-    },
-  });
-  process.on('exit', () => {
-    try {
-      process.kill(-platform.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`, 15 * 60_000);
-  return url;
-}
+/** The product with fresh data; its built-in library is not warmed (it would take the cores). */
+const startProduct = (env = {}) =>
+  startProductIn({ WARM_UP_LIBRARIES: 'false', ...env }, 'kol-bench-front-');
 process.on('SIGINT', () => process.exit(130));
 
 const base = values.url ?? (await startProduct());

@@ -4,15 +4,9 @@
 // loudness, true peak, local-frame shots, long captions, engines) and its captions as the SRT
 // has them. Starts the product as the README's start command does, on a free port with fresh
 // data, and uses the demo user. Usage: node bench/video-quality.mjs [--url http://127.0.0.1:8080]
-import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort, waitFor } from './lib/net.mjs';
+import { startProduct } from './lib/product.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { url: { type: 'string' } } });
 
 // Thirteen sentences of a web-novel opening, about 50 seconds spoken by the offline voice.
@@ -32,29 +26,9 @@ const TEXT = [
   '雨越下越大，整座小城都安静了下来。',
 ].join('');
 
-async function startProduct() {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kol-bench-quality-'));
-  const platform = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  });
-  process.on('exit', () => {
-    try {
-      process.kill(-platform.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`, 15 * 60_000);
-  return url;
-}
 process.on('SIGINT', () => process.exit(130));
 
-const base = values.url ?? (await startProduct());
+const base = values.url ?? (await startProduct({}, 'kol-bench-quality-'));
 const login = await fetch(`${base}/api/user/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json', platform: 'pc' },
