@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createCanvas } from '@napi-rs/canvas';
+import type { ImageProviderConfig } from '../../src/config';
 
 /** A small PNG of one colour: a test can tell a provider's picture from a local frame by it. */
 export function solidPng(color = 'rgb(220, 30, 30)', width = 72, height = 128): Buffer {
@@ -66,6 +67,21 @@ export interface FakeImages extends Loopback {
   picture: Buffer;
   requests: Array<{ headers: http.IncomingHttpHeaders; body: Record<string, unknown> }>;
   respond: (body: Record<string, unknown>) => ImageBehaviour;
+}
+
+/** The app's image provider pointed at a fake images API (the video tests' 10 s limit). */
+export function fakeOpenAiImages(
+  fake: FakeImages,
+  timeoutMs = 10_000,
+): Extract<ImageProviderConfig, { kind: 'openai' }> {
+  return {
+    kind: 'openai',
+    baseUrl: fake.apiUrl,
+    apiKey: 'sk-test',
+    model: 'fake-image',
+    portraitSize: '1024x1792',
+    timeoutMs,
+  };
 }
 
 export async function startFakeImages(): Promise<FakeImages> {

@@ -6,7 +6,7 @@ import type { ImageResult, Role, TaskRef, WorkDetail, WorkResult } from '@kol/sh
 import { LOCAL_FALLBACK_LABEL } from '../../src/media/frames/render-frame';
 import { KEPT_PICTURE_ENGINE } from '../../src/media/images/shots';
 import { createTestApp } from '../helpers/test-app';
-import { startFakeImages, type FakeImages } from '../media/fake-image-servers';
+import { fakeOpenAiImages, startFakeImages, type FakeImages } from '../media/fake-image-servers';
 import { waitFor } from '../tasks/helpers';
 import { signedInClient, type Client } from '../writing/helpers';
 import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
@@ -56,14 +56,7 @@ beforeAll(async () => {
       : { type: 'b64' };
   ({ app } = await createTestApp({
     videoTasks: renderingTasks(),
-    images: {
-      kind: 'openai',
-      baseUrl: fake.apiUrl,
-      apiKey: 'sk-test',
-      model: 'fake-image',
-      portraitSize: '1024x1792',
-      timeoutMs: 10_000,
-    },
+    images: fakeOpenAiImages(fake),
   }));
   alice = await signedInClient(app);
   bob = await signedInClient(app);

@@ -12,7 +12,7 @@ import { LOCAL_FALLBACK_LABEL } from '../../src/media/frames/render-frame';
 import { longCaptionLines, qualityReport, recordedEngines } from '../../src/media/quality-report';
 import { ESPEAK_ENGINE } from '../../src/media/speech/espeak';
 import { createTestApp } from '../helpers/test-app';
-import { startFakeImages, type FakeImages } from '../media/fake-image-servers';
+import { fakeOpenAiImages, startFakeImages, type FakeImages } from '../media/fake-image-servers';
 import { signedInClient, type Client } from '../writing/helpers';
 import { ffprobe, finishedWork, mediaFile, renderingTasks } from './proof';
 
@@ -228,14 +228,7 @@ describe('a comic video whose image provider fails one shot', () => {
         : { type: 'b64' };
     ({ app } = await createTestApp({
       videoTasks: renderingTasks(),
-      images: {
-        kind: 'openai',
-        baseUrl: fake.apiUrl,
-        apiKey: 'sk-test',
-        model: 'fake-image',
-        portraitSize: '1024x1792',
-        timeoutMs: 10_000,
-      },
+      images: fakeOpenAiImages(fake),
     }));
     alice = await signedInClient(app);
     const me = (await alice.get('/api/user/current')).data as { userId: number };
