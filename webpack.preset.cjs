@@ -46,11 +46,11 @@ function requiredVersion(dir, pkg, name) {
   return `^${JSON.parse(fs.readFileSync(file, 'utf8')).version}`;
 }
 
-function sharedConfig(dir, pkg) {
+function sharedConfig(dir, pkg, eager) {
   return Object.fromEntries(
     SINGLETONS.map((name) => [
       name,
-      { singleton: true, requiredVersion: requiredVersion(dir, pkg, name) },
+      { singleton: true, eager, requiredVersion: requiredVersion(dir, pkg, name) },
     ]),
   );
 }
@@ -167,7 +167,7 @@ module.exports = function kolWebpackConfig(options) {
           name: options.name,
           filename: 'remoteEntry.js',
           exposes: options.exposes ?? {},
-          shared: sharedConfig(options.dir, pkg),
+          shared: sharedConfig(options.dir, pkg, Boolean(options.html)),
           shareStrategy: 'loaded-first',
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: true,

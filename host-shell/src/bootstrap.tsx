@@ -1,4 +1,5 @@
-import { getPlatformConfig, getRemoteRegistry, reportRemoteFailure } from '@kol/shared-sdk';
+import { reportRemoteFailure } from '@kol/shared-sdk';
+import { currentUserAtom } from '@kol/shared-sdk/state';
 import { createStore } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -7,26 +8,39 @@ import {
   claimedRoutesAtom,
   platformConfigAtom,
 } from './app/platform-state';
+import { startupAnswers } from './app/startup';
 import { onRemoteFailure } from './federation/fallback-state';
 import { installRegistry } from './federation/remote-registry';
-import { prefetchStartupUser } from './session/sign-on';
+import { isSsoHost, signedOutDestination } from './session/route-rules';
+import { takeStartupUser } from './session/sign-on';
 
 /**
- * Start: read this installation's configuration and the remote registry (and the user, for a
- * page that needs one), register the remotes, and render. A registry that cannot be read leaves the shell working with the host's own pages;
- * every remote route then shows its error page.
+ * Start: take the answers of the first requests (app/startup.ts), register the remotes, and
+ * render. A registry that cannot be read leaves the shell working with the host's own pages;
+ * every remote route then shows its error page. The user's answer is applied before the first
+ * render, so the first thing drawn is the frame, or the page a signed-out visitor is sent to,
+ * rather than a spinner followed by it.
  */
 async function start(): Promise<void> {
   const store = createStore();
-  // The user too, at the same time as the configuration and the registry.
-  prefetchStartupUser(window.location.pathname);
-  const [config, registry] = await Promise.allSettled([getPlatformConfig(), getRemoteRegistry()]);
-  store.set(
-    platformConfigAtom,
-    config.status === 'fulfilled' ? config.value : DEFAULT_PLATFORM_CONFIG,
-  );
+  const { config, registry, user } = await startupAnswers;
+  const platformConfig = config.status === 'fulfilled' ? config.value : DEFAULT_PLATFORM_CONFIG;
+  store.set(platformConfigAtom, platformConfig);
   if (registry.status === 'fulfilled')
     store.set(claimedRoutesAtom, installRegistry(registry.value));
+
+  if (user.status === 'fulfilled' && user.value) {
+    takeStartupUser();
+    store.set(currentUserAtom, user.value);
+  } else if (
+    user.status === 'rejected' &&
+    !isSsoHost(window.location.hostname, platformConfig.ssoHosts)
+  ) {
+    // SessionGate's rule for a page without a user, applied before it renders. On a single
+    // sign-on host SessionGate takes the failed fetch and leaves for the sign-on server.
+    takeStartupUser();
+    window.history.replaceState(null, '', signedOutDestination(window.location.pathname));
+  }
 
   onRemoteFailure((event) => {
     reportRemoteFailure(event).catch(() => {

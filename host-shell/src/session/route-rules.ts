@@ -21,6 +21,11 @@ export function isUserFetchExempt(pathname: string): boolean {
   return USER_FETCH_EXEMPT_PATHS.includes(normalize(pathname));
 }
 
+/** Where a page that needs a user sends a visitor without one (off the single sign-on hosts). */
+export function signedOutDestination(pathname: string): string {
+  return normalize(pathname) === '/video/cut' ? '/login?returnUrl=/video/cut' : '/home';
+}
+
 export function isPostingPromptExempt(pathname: string): boolean {
   return POSTING_PROMPT_EXEMPT_PATHS.includes(normalize(pathname));
 }

@@ -9,7 +9,12 @@ import { Spin } from 'antd';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '@kol/shared-sdk/router';
-import { compositionTypeOf, desktopPathOf, isUserFetchExempt } from './route-rules';
+import {
+  compositionTypeOf,
+  desktopPathOf,
+  isUserFetchExempt,
+  signedOutDestination,
+} from './route-rules';
 import {
   setStartupFetchPending,
   startSignOn,
@@ -53,9 +58,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
       .then(setUser)
       .catch(() => {
         if (ssoHost) startSignOn().catch(() => navigate('/home', { replace: true }));
-        else if (location.pathname === '/video/cut') {
-          navigate('/login?returnUrl=/video/cut', { replace: true });
-        } else navigate('/home', { replace: true });
+        else navigate(signedOutDestination(location.pathname), { replace: true });
       })
       .finally(() => {
         setStartupFetchPending(false);

@@ -39,13 +39,14 @@ let startupUser: Promise<UserInfo> | null = null;
  * comes one request sooner. SessionGate takes the answer (`takeStartupUser`) and applies the
  * same rules to it as to its own fetch; its 401 is left to those rules, like SessionGate's own.
  */
-export function prefetchStartupUser(pathname: string): void {
-  if (isUserFetchExempt(pathname)) return;
+export function prefetchStartupUser(pathname: string): Promise<UserInfo> | null {
+  if (isUserFetchExempt(pathname)) return null;
   setStartupFetchPending(true);
   const fetching = getCurrentUser();
   startupUser = fetching;
   // Its 401 has reached the handler (which the flag tells to leave it) before it settles.
   fetching.catch(() => undefined).finally(() => setStartupFetchPending(false));
+  return fetching;
 }
 
 /** The fetch `prefetchStartupUser` started, once; null when there is none (or it was taken). */

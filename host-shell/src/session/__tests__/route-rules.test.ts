@@ -5,10 +5,18 @@ import {
   isSsoHost,
   isUserFetchExempt,
   mobileRedirectTarget,
+  signedOutDestination,
   workTemplateOf,
 } from '../route-rules';
 
 describe('route rules', () => {
+  it('sends a visitor without a user to /home, or to sign in and come back from /video/cut', () => {
+    expect(signedOutDestination('/')).toBe('/home');
+    expect(signedOutDestination('/video/comics')).toBe('/home');
+    expect(signedOutDestination('/video/cut')).toBe('/login?returnUrl=/video/cut');
+    expect(signedOutDestination('/video/cut/')).toBe('/login?returnUrl=/video/cut');
+  });
+
   it('exempts the spec pages from the user fetch and the posting prompt', () => {
     for (const path of ['/login', '/home', '/login/ticket', '/tts', '/close'])
       expect(isUserFetchExempt(path)).toBe(true);
