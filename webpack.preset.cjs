@@ -46,6 +46,11 @@ function requiredVersion(dir, pkg, name) {
   return `^${JSON.parse(fs.readFileSync(file, 'utf8')).version}`;
 }
 
+/**
+ * The host provides its singletons eagerly: they travel in its one first-load file and its code
+ * needs no async boundary before them. The remotes' stay lazy, so a remote brings none of them
+ * when the host's are there (`loaded-first`).
+ */
 function sharedConfig(dir, pkg, eager) {
   return Object.fromEntries(
     SINGLETONS.map((name) => [
