@@ -3,6 +3,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { execFileSync } = require('node:child_process');
+const { createHash } = require('node:crypto');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -128,12 +130,57 @@ class RouteClaimsPlugin {
 }
 
 /**
+ * The antd styles of the components a first load shows, written at build time by
+ * scripts/antd-styles.cjs in the product's theme, emitted as `antd.<hash>.css` and linked from
+ * index.html before the scripts, so the browser reads them instead of computing them at the
+ * first render. A component not listed is styled at run time, as before.
+ */
+class AntdStylesPlugin {
+  constructor(dir, components) {
+    this.dir = dir;
+    this.components = components;
+  }
+  apply(compiler) {
+    const name = 'AntdStylesPlugin';
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      let file = null;
+      compilation.hooks.processAssets.tap(
+        { name, stage: compilation.constructor.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const script = path.join(__dirname, 'scripts', 'antd-styles.cjs');
+          compilation.fileDependencies.add(script);
+          compilation.fileDependencies.add(
+            path.join(__dirname, 'shared-sdk', 'src', 'ui', 'kol-theme.json'),
+          );
+          const css = execFileSync(process.execPath, [script, this.dir, ...this.components], {
+            encoding: 'utf8',
+            maxBuffer: 64 * 1024 * 1024,
+          });
+          const hash = createHash('sha256').update(css).digest('hex').slice(0, 8);
+          file = `antd.${hash}.css`;
+          compilation.emitAsset(file, new sources.RawSource(css));
+        },
+      );
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(name, (data) => {
+        if (!file) return data;
+        const href = `${compilation.outputOptions.publicPath}${file}`;
+        data.headTags.unshift(
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'stylesheet', href }),
+        );
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * @param {{
  *   dir: string,                         // the package folder (__dirname)
  *   name: string,                        // federation name: host_shell, mfe_user, ...
  *   exposes?: Record<string, string>,    // remotes: './App' and small widgets
  *   runtimePlugins?: string[],           // host: files of its federation runtime plugins
  *   html?: { title: string },            // host: emit index.html
+ *   antdStyles?: string[],               // host: antd components styled ahead (AntdStylesPlugin)
  *   routes?: string,                     // remotes: the route-claims file
  *   publicPath?: string,                 // default 'auto' (relative to the served entry)
  * }} options
@@ -190,6 +237,9 @@ module.exports = function kolWebpackConfig(options) {
               }),
             ]
           : []),
+        ...(options.html && options.antdStyles && production
+          ? [new AntdStylesPlugin(options.dir, options.antdStyles)]
+          : []),
         ...(options.routes ? [new RouteClaimsPlugin(path.join(options.dir, options.routes))] : []),
         ...(production ? precompressed() : []),
       ],
@@ -200,4 +250,5 @@ module.exports = function kolWebpackConfig(options) {
 // The pieces bench/monolith/webpack.config.cjs builds the same sources with, so its bundle differs
 // from the apps' builds by Module Federation alone.
 module.exports.swcRule = swcRule;
+module.exports.AntdStylesPlugin = AntdStylesPlugin;
 module.exports.precompressed = precompressed;

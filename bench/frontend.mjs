@@ -10,7 +10,7 @@
 // Without --url it starts the product as the README's start command does (scripts/start.mjs:
 // builds what changed, publishes the remotes) on a free port with a fresh data folder, and
 // signs in as the demo user it creates. Needs /usr/bin/chromium (the e2e setup installs it).
-/* global window, document -- functions passed to page.evaluate run in the browser */
+/* global window, document, requestIdleCallback -- functions passed to page.evaluate run in the browser */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -217,6 +217,31 @@ const ITEMS = [
   { label: '我的文案', remote: 'mfe_works', heading: '我的文案' },
   { label: '视频合成', remote: 'mfe_video', heading: '视频合成' },
 ];
+/**
+ * Resolves once `page` has had no request in flight for `quietMs` (requests already under way
+ * when it is called are waited for through the quiet period: they end within it on loopback).
+ */
+async function networkQuiet(page, quietMs = 500) {
+  const inFlight = new Set();
+  let lastChange = Date.now();
+  const started = (request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  while (inFlight.size > 0 || Date.now() - lastChange < quietMs)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  page.off('request', started);
+  page.off('requestfinished', ended);
+  page.off('requestfailed', ended);
+}
+
 async function clickToPage(item, mode) {
   const context = await browser.newContext({
     viewport: { width: 1366, height: 900 },
@@ -239,6 +264,11 @@ async function clickToPage(item, mode) {
     // a few seconds after the first page.
     if (mode === 'hovered') await menuItem.hover();
     await (await chunk).finished();
+    // Preloaded means done: the page chunk's own imports arrived and ran too (and, at idle, the
+    // preloads of the other remotes that follow it), so the click does not share the page with
+    // a preload still under way.
+    await networkQuiet(page);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   }
   await page.evaluate((heading) => {
     const shown = [...document.querySelectorAll('h1, h2, h3, h4, h5')].some(

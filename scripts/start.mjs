@@ -49,6 +49,7 @@ function inputsHash(pkgDir) {
     path.join(pkgDir, 'webpack.config.cjs'),
     path.join(pkgDir, 'routes.json'),
     path.join(ROOT, 'webpack.preset.cjs'),
+    path.join(ROOT, 'scripts', 'antd-styles.cjs'),
     ...listFiles(path.join(ROOT, 'shared-sdk', 'src')),
     path.join(ROOT, 'pnpm-lock.yaml'),
   ];

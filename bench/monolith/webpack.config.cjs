@@ -6,7 +6,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
-const { precompressed, swcRule } = require('../../webpack.preset.cjs');
+const { AntdStylesPlugin, precompressed, swcRule } = require('../../webpack.preset.cjs');
 
 const root = path.resolve(__dirname, '..', '..');
 const host = path.join(root, 'host-shell');
@@ -14,7 +14,7 @@ const host = path.join(root, 'host-shell');
 module.exports = {
   mode: 'production',
   context: host,
-  entry: { main: './src/bootstrap.tsx' },
+  entry: { main: './src/index.ts' },
   output: {
     path: path.join(root, 'bench', 'out', 'monolith'),
     publicPath: '/',
@@ -41,6 +41,7 @@ module.exports = {
   performance: { hints: false },
   plugins: [
     new HtmlWebpackPlugin({ template: './src/index.html', title: 'KOL Studio' }),
+    new AntdStylesPlugin(host, require(path.join(host, 'webpack.config.cjs')).options.antdStyles),
     ...precompressed(),
   ],
 };

@@ -60,4 +60,29 @@ describe('the first load', () => {
     expect(loaded.filter((file) => file.bytes > 2048 && !file.encoding)).toEqual([]);
     await context.close();
   });
+
+  it('of / takes the frame’s antd styles from the build’s CSS file instead of computing them', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'demo', 'demo123456');
+    await page.goto('/');
+    await page.getByTestId('home-page').waitFor();
+    const styles = await page.evaluate(() => ({
+      linked: [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+        link.getAttribute('href'),
+      ),
+      // What antd's CSS-in-JS wrote into the page at run time.
+      computed: [...document.querySelectorAll('style')].map((style) => style.textContent ?? ''),
+      selectedItemColor: getComputedStyle(
+        document.querySelector('[data-testid="side-menu"] .ant-menu-item-selected') as Element,
+      ).color,
+    }));
+    expect(styles.linked).toEqual([expect.stringMatching(/^\/antd\.[0-9a-f]{8}\.css$/)]);
+    // The menu's and the button's rules come from the file: none was computed in the page.
+    expect(styles.computed.filter((text) => text.includes('.ant-menu-item-selected'))).toEqual([]);
+    expect(styles.computed.filter((text) => /\.ant-btn-primary[^-]/.test(text))).toEqual([]);
+    // And they apply: the selected item is drawn in the dark theme's pink (#eb2f96 through the
+    // dark algorithm, as the styles computed at run time draw it), not antd's default blue.
+    expect(styles.selectedItemColor).toBe('rgb(203, 43, 131)');
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@ import { App, Button, ConfigProvider, Result, theme, type ThemeConfig } from 'an
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement } from 'react';
 import { useNavigate } from '@kol/shared-sdk/router';
+import kolTheme from './kol-theme.json';
 
 /**
  * What the host and every remote render alike (antd and react-router are optional peers of
@@ -10,10 +11,14 @@ import { useNavigate } from '@kol/shared-sdk/router';
  * pages the one theme, locale and App context (messages, modals) itself, in `createRemoteApp`.
  */
 
-/** Dark theme, pink primary (spec section 1): the host's ConfigProvider and tests use this one. */
+/**
+ * Dark theme, pink primary (spec section 1): the host's ConfigProvider and tests use this one.
+ * Its values live in `kol-theme.json`, which the builds also read to write the antd styles of a
+ * first load ahead of time (scripts/antd-styles.cjs).
+ */
 export const KOL_THEME: ThemeConfig = {
-  algorithm: theme.darkAlgorithm,
-  token: { colorPrimary: '#eb2f96', borderRadius: 8 },
+  algorithm: kolTheme.dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+  token: kolTheme.token,
 };
 
 export function RemotePageNotFound() {
