@@ -129,39 +129,49 @@ class RouteClaimsPlugin {
   }
 }
 
+/** The class whose `content` carries an app's antd cache-path map (scripts/antd-styles.cjs). */
+const antdStylesMapClass = (name) => `kol-antd-styles-${name}`;
+
 /**
- * The antd styles of the components a first load shows, written at build time by
- * scripts/antd-styles.cjs in the product's theme, emitted as `antd.<hash>.css` and linked from
- * index.html before the scripts, so the browser reads them instead of computing them at the
- * first render. A component not listed is styled at run time, as before.
+ * The antd styles of an app's components, written at build time by scripts/antd-styles.cjs in
+ * the product's theme, so the browser reads them instead of computing them at the first render.
+ * The host's (`antdStyles`: what its first load shows) go to `antd.<hash>.css`, linked from
+ * index.html before the scripts; a remote's (every component its sources import) to
+ * `antd-styles.css` beside its manifest, which the host loads with the remote
+ * (host-shell/src/federation/antd-styles.ts). A component not covered is styled at run time.
  */
 class AntdStylesPlugin {
-  constructor(dir, components) {
-    this.dir = dir;
-    this.components = components;
+  /** @param {{ dir: string, name: string, components: string[] | 'sources', html: boolean }} options */
+  constructor(options) {
+    this.options = options;
   }
   apply(compiler) {
-    const name = 'AntdStylesPlugin';
-    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+    const plugin = 'AntdStylesPlugin';
+    const { dir, name, components, html } = this.options;
+    compiler.hooks.thisCompilation.tap(plugin, (compilation) => {
       let file = null;
       compilation.hooks.processAssets.tap(
-        { name, stage: compilation.constructor.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        { name: plugin, stage: compilation.constructor.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           const script = path.join(__dirname, 'scripts', 'antd-styles.cjs');
           compilation.fileDependencies.add(script);
           compilation.fileDependencies.add(
             path.join(__dirname, 'shared-sdk', 'src', 'ui', 'kol-theme.json'),
           );
-          const css = execFileSync(process.execPath, [script, this.dir, ...this.components], {
-            encoding: 'utf8',
-            maxBuffer: 64 * 1024 * 1024,
-          });
+          const args = components === 'sources' ? ['--sources'] : components;
+          const css = execFileSync(
+            process.execPath,
+            [script, dir, antdStylesMapClass(name), ...args],
+            { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+          );
           const hash = createHash('sha256').update(css).digest('hex').slice(0, 8);
-          file = `antd.${hash}.css`;
+          // A remote's release folder is versioned: the name can stay the same.
+          file = html ? `antd.${hash}.css` : 'antd-styles.css';
           compilation.emitAsset(file, new sources.RawSource(css));
         },
       );
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(name, (data) => {
+      if (!html) return;
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(plugin, (data) => {
         if (!file) return data;
         const href = `${compilation.outputOptions.publicPath}${file}`;
         data.headTags.unshift(
@@ -237,8 +247,16 @@ module.exports = function kolWebpackConfig(options) {
               }),
             ]
           : []),
-        ...(options.html && options.antdStyles && production
-          ? [new AntdStylesPlugin(options.dir, options.antdStyles)]
+        // The host's first load, and every remote's components.
+        ...(production && (options.antdStyles || !options.html)
+          ? [
+              new AntdStylesPlugin({
+                dir: options.dir,
+                name: options.name,
+                components: options.antdStyles ?? 'sources',
+                html: Boolean(options.html),
+              }),
+            ]
           : []),
         ...(options.routes ? [new RouteClaimsPlugin(path.join(options.dir, options.routes))] : []),
         ...(production ? precompressed() : []),
@@ -251,4 +269,5 @@ module.exports = function kolWebpackConfig(options) {
 // from the apps' builds by Module Federation alone.
 module.exports.swcRule = swcRule;
 module.exports.AntdStylesPlugin = AntdStylesPlugin;
+module.exports.antdStylesMapClass = antdStylesMapClass;
 module.exports.precompressed = precompressed;

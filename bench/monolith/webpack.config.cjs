@@ -41,7 +41,12 @@ module.exports = {
   performance: { hints: false },
   plugins: [
     new HtmlWebpackPlugin({ template: './src/index.html', title: 'KOL Studio' }),
-    new AntdStylesPlugin(host, require(path.join(host, 'webpack.config.cjs')).options.antdStyles),
+    new AntdStylesPlugin({
+      dir: host,
+      name: 'host_shell',
+      components: require(path.join(host, 'webpack.config.cjs')).options.antdStyles,
+      html: true,
+    }),
     ...precompressed(),
   ],
 };

@@ -240,6 +240,9 @@ describe('the shell in a real browser', () => {
     const pageCode = page.waitForRequest((request) =>
       /\/remotes\/mfe_writing\/[^/]+\/__federation_expose_App\.[0-9a-f]+\.js$/.test(request.url()),
     );
+    const styles = page.waitForResponse((response) =>
+      /\/remotes\/mfe_writing\/[^/]+\/antd-styles\.css$/.test(response.url()),
+    );
     await item.hover();
     await pageCode;
     // Entry, manifest and the page's own chunk, all before any click.
@@ -248,9 +251,23 @@ describe('the shell in a real browser', () => {
         (file) => file.endsWith('/remoteEntry.js') || file.endsWith('/mf-manifest.json'),
       ),
     ).toBe(true);
+    // Its antd styles too, written by its build (scripts/antd-styles.cjs).
+    await styles;
     await item.click();
     await page.waitForURL('**/generate');
     await page.getByRole('heading', { name: '一键成文' }).first().waitFor();
+    // The page's Select and Segmented take their rules from that file: antd computed none of
+    // them in the page, and they apply (the segmented control's selected item is drawn).
+    const computed = await page.evaluate(() =>
+      [...document.querySelectorAll('style')]
+        .map((style) => style.textContent ?? '')
+        .filter((text) => /\.ant-(select|segmented)-(selector|item-selected)/.test(text)),
+    );
+    expect(computed).toEqual([]);
+    const selected = page.locator('.ant-segmented-item-selected').first();
+    expect(await selected.evaluate((element) => getComputedStyle(element).borderRadius)).not.toBe(
+      '0px',
+    );
     await context.close();
   });
 

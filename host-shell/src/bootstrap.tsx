@@ -9,6 +9,7 @@ import {
   platformConfigAtom,
 } from './app/platform-state';
 import { startupAnswers } from './app/startup';
+import { adoptAntdStyles } from './federation/antd-styles';
 import { onRemoteFailure } from './federation/fallback-state';
 import { installRegistry } from './federation/remote-registry';
 import { isSsoHost, signedOutDestination } from './session/route-rules';
@@ -47,6 +48,9 @@ async function start(): Promise<void> {
       // Reporting is best effort; the user already sees the fallback or the error page.
     });
   });
+
+  // The first load's antd styles came with index.html (antd.<hash>.css): antd reads them there.
+  adoptAntdStyles('host_shell');
 
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App store={store} />);

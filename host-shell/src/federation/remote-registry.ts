@@ -1,6 +1,7 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteEntry, RemoteRegistry, RouteClaim } from '@kol/shared-sdk';
 import type { ComponentType } from 'react';
+import { loadRemoteAntdStyles } from './antd-styles';
 import { remoteLoadStates } from './fallback-state';
 
 /** What a remote exposes as `./App`: it renders the page of one of its route claims. */
@@ -33,7 +34,12 @@ export function installRegistry(registry: RemoteRegistry): ClaimedRoute[] {
 const loadedApps = new Map<string, RemoteApp>();
 
 export async function loadRemoteApp(name: string): Promise<RemoteApp> {
-  const module = await loadRemote<{ default: RemoteApp }>(`${name}/App`);
+  const release = remoteLoadStates.get(name)?.current;
+  // Its antd styles arrive beside its code, so its first page computes none of them.
+  const [module] = await Promise.all([
+    loadRemote<{ default: RemoteApp }>(`${name}/App`),
+    release && loadRemoteAntdStyles(name, release.manifestUrl),
+  ]);
   if (!module?.default) throw new Error(`远程模块 ${name} 没有提供页面`);
   loadedApps.set(name, module.default);
   return module.default;
