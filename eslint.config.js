@@ -18,6 +18,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The ops CLI's bundle (scripts/kol.mjs).
+      'server/dist-cli/**',
       '**/.data/**',
       '**/coverage/**',
       'e2e/artifacts/**',

@@ -1,5 +1,5 @@
 // How long a rollback takes, from typing the CLI command to the registry answering the new version.
-// Usage: node bench/rollback.mjs [--runs 20] [--via tsx,pnpm,api]   (see bench/README.md)
+// Usage: node bench/rollback.mjs [--runs 20] [--via tsx,node,pnpm,api]   (see bench/README.md)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,13 +17,14 @@ const REMOTE = 'mfe_bench';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '20' },
-    via: { type: 'string', default: 'tsx,pnpm,api' },
+    via: { type: 'string', default: 'tsx,node,pnpm,api' },
   },
 });
 const runs = Number(values.runs);
 const modes = values.via.split(',').map((mode) => mode.trim());
 for (const mode of modes) {
-  if (!['tsx', 'pnpm', 'api'].includes(mode)) throw new Error(`--via: unknown mode ${mode}`);
+  if (!['tsx', 'node', 'pnpm', 'api'].includes(mode))
+    throw new Error(`--via: unknown mode ${mode}`);
 }
 
 /** A tiny remote build as the webpack preset emits it; `marker` changes content and version. */
@@ -103,8 +104,14 @@ try {
 
   const tsx = path.join(serverDir, 'node_modules', '.bin', 'tsx');
   const cli = {
-    // What `pnpm kol` runs in the end: tsx on the CLI's source.
+    // The CLI's source through a TypeScript loader: what `pnpm kol` ran before it was bundled.
     tsx: (args) => [tsx, ['src/cli.ts', ...args], { cwd: serverDir, env }],
+    // What `pnpm kol` runs: the bundled CLI (scripts/kol.mjs), without pnpm's start-up.
+    node: (args) => [
+      process.execPath,
+      [path.join(root, 'scripts', 'kol.mjs'), ...args],
+      { cwd: root, env },
+    ],
     // Exactly what ops type, pnpm's own start-up included.
     pnpm: (args) => ['pnpm', ['--silent', 'kol', ...args], { cwd: root, env }],
   };
@@ -113,7 +120,14 @@ try {
   const versions = [];
   for (const marker of ['one', 'two']) {
     const dir = fakeBuild(path.join(dataDir, 'builds', marker), marker);
-    const [command, args, options] = cli.tsx(['remote', 'release', REMOTE, '--dir', dir, '--json']);
+    const [command, args, options] = cli.node([
+      'remote',
+      'release',
+      REMOTE,
+      '--dir',
+      dir,
+      '--json',
+    ]);
     const result = await run(command, args, options);
     if (result.code !== 0) throw new Error(`release failed: ${result.output}`);
     versions.push(JSON.parse(result.output).to);
@@ -183,6 +197,7 @@ try {
   const ms = (value) => `${value.toFixed(0)} ms`.padStart(8);
   const label = {
     tsx: 'tsx src/cli.ts remote …',
+    node: 'node scripts/kol.mjs remote …',
     pnpm: 'pnpm kol remote …',
     api: 'admin API call, no CLI',
   };
