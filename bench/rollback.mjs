@@ -207,14 +207,14 @@ try {
   );
   const heads = ['min', 'median', 'p95'].map((head) => head.padStart(8)).join(' ');
   console.log(
-    `${'from the start of'.padEnd(24)}   ${'to the registry answering'.padEnd(26)}   to the command's exit`,
+    `${'from the start of'.padEnd(30)}   ${'to the registry answering'.padEnd(26)}   to the command's exit`,
   );
-  console.log(`${''.padEnd(24)}   ${heads}   ${heads}`);
+  console.log(`${''.padEnd(30)}   ${heads}   ${heads}`);
   for (const { mode, visible, exited } of results) {
     const v = stats(visible);
     const e = stats(exited);
     console.log(
-      `${label[mode].padEnd(24)}   ${ms(v.min)} ${ms(v.median)} ${ms(v.p95)}   ` +
+      `${label[mode].padEnd(30)}   ${ms(v.min)} ${ms(v.median)} ${ms(v.p95)}   ` +
         `${ms(e.min)} ${ms(e.median)} ${ms(e.p95)}`,
     );
   }
