@@ -153,7 +153,10 @@ export async function api<T>(page: Page, url: string, body?: object): Promise<T>
     body === undefined
       ? await page.request.get(url)
       : await page.request.post(url, { data: body, headers: { platform: 'pc' } });
-  if (response.status() !== 200) throw new Error(`${url} answered HTTP ${response.status()}`);
+  if (response.status() !== 200) {
+    // The server's message names the refusal: without it a failure says little.
+    throw new Error(`${url} answered HTTP ${response.status()}: ${await response.text()}`);
+  }
   const envelope = (await response.json()) as { code: number; msg?: string; data: T };
   if (envelope.code !== 0)
     throw new Error(`${url} answered ${envelope.code}: ${envelope.msg ?? ''}`);

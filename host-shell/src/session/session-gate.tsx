@@ -50,7 +50,14 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const exempt = isUserFetchExempt(location.pathname);
 
   useEffect(() => {
-    if (user || exempt || fetchedFor.current === location.key) return;
+    if (user) {
+      // Known on this page. Cleared here (a 401, a sign-out), it is not fetched again: the
+      // handler is taking the page to /login, in a transition that can commit after this render,
+      // and a fetch meeting the 401 would send it to /home instead.
+      fetchedFor.current = location.key;
+      return;
+    }
+    if (exempt || fetchedFor.current === location.key) return;
     fetchedFor.current = location.key;
     setStartupFetchPending(true);
     // The fetch the bootstrap started for the first page, else a new one.
