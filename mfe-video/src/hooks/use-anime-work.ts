@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { getWorkInfo, type WorkDetail } from '@kol/shared-sdk';
+import { getWorkInfo, type WorkDetail, errorMessage } from '@kol/shared-sdk';
 import { ANIME_TYPE } from '../lib/anime-flow';
 import { parseScriptText, type ScriptLine } from '../lib/anime-script';
-import { errorMessage } from '../lib/error-message';
 
 /** An anime short's work (`work_info`) and its script's lines, for the steps that read them. */
 export function useAnimeWork(workId: number | null) {

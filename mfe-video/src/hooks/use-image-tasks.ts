@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getImgResult, type ImageResult, type TaskRef } from '@kol/shared-sdk';
-import { errorMessage } from '../lib/error-message';
+import { getImgResult, type ImageResult, type TaskRef, errorMessage } from '@kol/shared-sdk';
 
 /** How often a running picture is asked for (`img_result`). */
 export const IMAGE_POLL_MS = 1500;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@kol/shared-sdk/router';
-import { getWorkInfo, isApiError, type OperaDraft } from '@kol/shared-sdk';
-import { errorMessage } from '../lib/error-message';
+import { getWorkInfo, isApiError, type OperaDraft, errorMessage } from '@kol/shared-sdk';
 import { OPERA_LABEL, OPERA_TYPE, draftFor, draftOfWork, operaStore } from '../lib/opera-flow';
 
 /** The work in the address (`?workId=`), or null before the configuration page makes it. */

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getWorkResult, getWorks, type WorkResult, type WorkSummary } from '@kol/shared-sdk';
-import { errorMessage } from '../lib/error-message';
+import {
+  getWorkResult,
+  getWorks,
+  type WorkResult,
+  type WorkSummary,
+  errorMessage,
+} from '@kol/shared-sdk';
 
 export interface RecentTask {
   work: WorkSummary;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getRoles, initRoleTask, type ProjectType, type Role } from '@kol/shared-sdk';
+import { getRoles, initRoleTask, type ProjectType, type Role, errorMessage } from '@kol/shared-sdk';
 import type { ComicFlowStore } from '../lib/comic-flow';
-import { errorMessage } from '../lib/error-message';
 
 /**
  * The work's role task and its roles. `init_task` answers the work's one task (made on first

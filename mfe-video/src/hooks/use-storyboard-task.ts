@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getWorkResult, type WorkResult } from '@kol/shared-sdk';
-import { errorMessage } from '../lib/error-message';
+import { getWorkResult, type WorkResult, errorMessage } from '@kol/shared-sdk';
 
 /** How often a running storyboard task is asked for its progress. */
 export const STORYBOARD_POLL_MS = 1500;

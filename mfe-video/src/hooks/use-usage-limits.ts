@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtom } from 'jotai';
-import { getUserLimitInfo, isApiError } from '@kol/shared-sdk';
+import { getUserLimitInfo, isApiError, errorMessage } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
-import { errorMessage } from '../lib/error-message';
 
 /**
  * The user's counts, fetched again on mount (another tab or a finished task may have changed

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from '@kol/shared-sdk/router';
-import { canUseProjectType, startAnimeStoryboard } from '@kol/shared-sdk';
+import { canUseProjectType, startAnimeStoryboard, errorMessage } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { AnimeFlowSteps } from '../components/flow-steps';
 import { NoAnimeWork } from '../components/no-anime-work';
@@ -16,7 +16,6 @@ import { useAnimeWork } from '../hooks/use-anime-work';
 import { useRoleTask } from '../hooks/use-role-task';
 import { ANIME_TYPE, animeQuery, animeStore, workIdOf } from '../lib/anime-flow';
 import { charactersOf } from '../lib/anime-script';
-import { errorMessage } from '../lib/error-message';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 
 function AnimeCharacters({ workId }: { workId: number }) {

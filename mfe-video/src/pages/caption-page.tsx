@@ -1,4 +1,4 @@
-import { formatDurationMs } from '@kol/shared-sdk';
+import { formatDurationMs, errorMessage } from '@kol/shared-sdk';
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
@@ -16,7 +16,6 @@ import { ShotRow } from '../features/captions/components/shot-row';
 import { findFlaggedWords } from '../features/captions/flagged-words';
 import { useComicFlow } from '../hooks/use-comic-flow';
 import { flowQuery } from '../lib/comic-flow';
-import { errorMessage } from '../lib/error-message';
 import { pagePath, usePageNavigate, usePhoneLayout } from '../lib/phone';
 import { estimateSpeechMs, textOfShots } from '../lib/shots';
 

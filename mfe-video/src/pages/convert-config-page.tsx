@@ -15,7 +15,12 @@ import {
 } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, useSearchParams } from '@kol/shared-sdk/router';
-import { canUseProjectType, remainingGenerations, type ConvertDraft } from '@kol/shared-sdk';
+import {
+  canUseProjectType,
+  remainingGenerations,
+  type ConvertDraft,
+  errorMessage,
+} from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { NoPermission } from '../components/no-permission';
 import { PageFrame } from '../components/page-frame';
@@ -39,7 +44,6 @@ import {
   workIdOf,
   type ConvertStep,
 } from '../lib/convert-flow';
-import { errorMessage } from '../lib/error-message';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 
 const STEP_TITLES = ['上传原视频', '文案与配音', '去重与生成'];

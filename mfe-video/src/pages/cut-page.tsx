@@ -10,6 +10,7 @@ import {
   videoTypeLabel,
   type CutSegment,
   type ProjectType as ProjectTypeValue,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import { ConfirmButton } from '../components/confirm-button';
@@ -19,7 +20,6 @@ import { SegmentCard } from '../features/cut-segments/components/segment-card';
 import { VoicePicker } from '../features/voices/components/voice-picker';
 import { useUsageLimits } from '../hooks/use-usage-limits';
 import { workIdOf } from '../lib/decompression-flow';
-import { errorMessage } from '../lib/error-message';
 import { usePageNavigate } from '../lib/phone';
 
 function CutEditor({ workId }: { workId: number }) {

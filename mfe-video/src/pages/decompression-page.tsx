@@ -11,6 +11,7 @@ import {
   sessionStore,
   videoTypeLabel,
   type DecompressionDraft,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
 import { ConfirmButton } from '../components/confirm-button';
@@ -33,7 +34,6 @@ import {
   workIdOf,
   type DecompressionType,
 } from '../lib/decompression-flow';
-import { errorMessage } from '../lib/error-message';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 
 type Settings = DecompressionDraft['settings'];

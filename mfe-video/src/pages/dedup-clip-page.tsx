@@ -12,6 +12,7 @@ import {
   type DedupPresets,
   type WorkDetail,
   type WorkResult,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { NoPermission } from '../components/no-permission';
@@ -23,7 +24,6 @@ import { DedupPreviewFrames } from '../features/dedup-presets/components/dedup-p
 import { GenerateVideoButton } from '../features/generate-video/components/generate-video-button';
 import { CONVERT_TYPE } from '../lib/convert-flow';
 import { forgetDedupClip, readDedupClip, writeDedupClip } from '../lib/dedup-flow';
-import { errorMessage } from '../lib/error-message';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 
 interface Loaded {

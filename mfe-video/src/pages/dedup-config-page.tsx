@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Flex, Radio, Row, Skeleton, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { canUseProjectType, type DedupEdit, type DedupPresets } from '@kol/shared-sdk';
+import {
+  canUseProjectType,
+  type DedupEdit,
+  type DedupPresets,
+  errorMessage,
+} from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { NoPermission } from '../components/no-permission';
 import { PageFrame } from '../components/page-frame';
@@ -12,7 +17,6 @@ import { DedupPresetsForm } from '../features/dedup-presets/components/dedup-pre
 import { DedupPreviewFrames } from '../features/dedup-presets/components/dedup-preview-frames';
 import { CONVERT_TYPE } from '../lib/convert-flow';
 import { readDedupEdit, samePresets, writeDedupEdit } from '../lib/dedup-flow';
-import { errorMessage } from '../lib/error-message';
 import { usePhoneLayout } from '../lib/phone';
 
 function DedupConfigForm() {

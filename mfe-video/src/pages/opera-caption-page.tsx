@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Skeleton, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from '@kol/shared-sdk/router';
-import { formatDurationMs, updateText, type OperaDraftScene } from '@kol/shared-sdk';
+import { formatDurationMs, updateText, type OperaDraftScene, errorMessage } from '@kol/shared-sdk';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';
 import { SceneScriptCard } from '../features/opera-script/components/scene-script-card';
@@ -16,7 +16,6 @@ import {
   removeScene,
 } from '../features/opera-script/script-edits';
 import { useOperaDraft } from '../hooks/use-opera-draft';
-import { errorMessage } from '../lib/error-message';
 import {
   MAX_SCENES,
   estimateScriptMs,

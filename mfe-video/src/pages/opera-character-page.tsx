@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { Link } from '@kol/shared-sdk/router';
-import { saveVideoInfo, updateText, type OperaDraft } from '@kol/shared-sdk';
+import { saveVideoInfo, updateText, type OperaDraft, errorMessage } from '@kol/shared-sdk';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';
 import { AppearanceTable } from '../features/opera-cast/components/appearance-table';
@@ -10,7 +10,6 @@ import { renameSpeaker } from '../features/opera-script/script-edits';
 import { useVoices } from '../features/voices/api/use-voices';
 import { VoicePicker } from '../features/voices/components/voice-picker';
 import { useOperaDraft } from '../hooks/use-opera-draft';
-import { errorMessage } from '../lib/error-message';
 import {
   MAX_SPEAKER_CHARS,
   assignDefaultVoices,

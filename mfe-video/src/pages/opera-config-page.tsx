@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Flex, Input, Radio, Row, Skeleton, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
-import { canUseProjectType, remainingGenerations } from '@kol/shared-sdk';
+import { canUseProjectType, remainingGenerations, errorMessage } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { NoPermission } from '../components/no-permission';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
@@ -12,7 +12,6 @@ import { CaptionStylePicker } from '../features/video-settings/components/captio
 import { MusicPicker } from '../features/video-settings/components/music-picker';
 import { useOperaDraft } from '../hooks/use-opera-draft';
 import { useUsageLimits } from '../hooks/use-usage-limits';
-import { errorMessage } from '../lib/error-message';
 import { OPERA_TYPE, operaQuery, type OperaSettings } from '../lib/opera-flow';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Skeleton, Typography } from 'antd';
 import { Link } from '@kol/shared-sdk/router';
-import { saveVideoInfo, updateText, type OperaDraft } from '@kol/shared-sdk';
+import { saveVideoInfo, updateText, type OperaDraft, errorMessage } from '@kol/shared-sdk';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';
 import { GenerateVideoButton } from '../features/generate-video/components/generate-video-button';
@@ -9,7 +9,6 @@ import { SceneMediaCard } from '../features/opera-scenes/components/scene-media-
 import { SCENE_FILE_LIMITS } from '../features/opera-scenes/scene-file';
 import { useOperaDraft } from '../hooks/use-opera-draft';
 import { useUsageLimits } from '../hooks/use-usage-limits';
-import { errorMessage } from '../lib/error-message';
 import {
   OPERA_TYPE,
   mediaProblem,

@@ -14,11 +14,10 @@ import {
 } from 'antd';
 import { DeleteOutlined, EditOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Link } from '@kol/shared-sdk/router';
-import { deleteWork, formatTime, type WorkSummary } from '@kol/shared-sdk';
+import { deleteWork, formatTime, type WorkSummary, errorMessage } from '@kol/shared-sdk';
 import { WORKS_PAGE_SIZE, useWorks } from '../features/my-copy/api/use-works';
 import { useSendToVideo } from '../features/my-copy/api/use-send-to-video';
 import { WorkEditor } from '../features/my-copy/components/work-editor';
-import { errorMessage } from '../lib/error-message';
 
 interface WorkRowProps {
   work: WorkSummary;

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { App, Button, Flex, Input, Modal } from 'antd';
 import { CopyOutlined, SaveOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from '@kol/shared-sdk/router';
-import { ProjectType, saveText, sessionStore, updateText } from '@kol/shared-sdk';
+import { ProjectType, saveText, sessionStore, updateText, errorMessage } from '@kol/shared-sdk';
 import { copyText } from '../lib/clipboard';
-import { errorMessage } from '../lib/error-message';
 
 const MAX_TITLE_LENGTH = 100;
 

@@ -9,8 +9,8 @@ import {
   streamGeneration,
   type GenerateTextBody,
   type TextResult,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../lib/error-message';
 
 /** How long to wait between two polls of a long (`generate_async`) task. */
 export const ASYNC_POLL_MS = 1000;

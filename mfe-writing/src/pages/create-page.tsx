@@ -1,3 +1,4 @@
+import { errorMessage } from '@kol/shared-sdk';
 import { useEffect, useState } from 'react';
 import {
   App,
@@ -25,7 +26,6 @@ import {
   type WritingVersion,
 } from '../features/versions/version-store';
 import { useGeneration } from '../hooks/use-generation';
-import { errorMessage } from '../lib/error-message';
 import { readWritingDraft, writeWritingDraft } from '../lib/writing-draft';
 import { GENRE_OPTIONS, MODES_ON_TEXT, MODE_LABELS } from '../lib/writing-modes';
 import { MAX_LENGTH, MAX_TONE_LENGTH, MIN_LENGTH, TONE_OPTIONS } from '../lib/writing-options';

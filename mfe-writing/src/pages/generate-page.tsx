@@ -13,14 +13,19 @@ import {
   Typography,
 } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { localStore, type BookDetail, type GenerateTextBody, type TextKind } from '@kol/shared-sdk';
+import {
+  localStore,
+  type BookDetail,
+  type GenerateTextBody,
+  type TextKind,
+  errorMessage,
+} from '@kol/shared-sdk';
 import { ResultActions } from '../components/result-actions';
 import { ResultPanel } from '../components/result-panel';
 import { usePlatforms } from '../features/book-source/api/use-platforms';
 import { BookFinder } from '../features/book-source/components/book-finder';
 import { ChapterPicker } from '../features/book-source/components/chapter-picker';
 import { useGeneration } from '../hooks/use-generation';
-import { errorMessage } from '../lib/error-message';
 import { readWritingDraft, writeWritingDraft } from '../lib/writing-draft';
 import {
   MAX_LENGTH,

@@ -1,3 +1,4 @@
+import { REQUEST_FAILED_MESSAGE } from '../constants';
 import { ErrorCode } from '../error-codes';
 
 /** Why a call failed: the server said no, or the transport failed before an answer. */
@@ -28,4 +29,12 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * What to tell the user about a failed call: the SDK's message (the server's `msg` or the
+ * transport's), else `fallback`.
+ */
+export function errorMessage(error: unknown, fallback = REQUEST_FAILED_MESSAGE): string {
+  return isApiError(error) && error.message ? error.message : fallback;
 }

@@ -1,4 +1,4 @@
-export { ApiError, isApiError, type ApiErrorKind } from './errors';
+export { ApiError, errorMessage, isApiError, type ApiErrorKind } from './errors';
 export {
   configureHttp,
   currentPlatform,

@@ -1,7 +1,7 @@
+import { errorMessage } from '@kol/shared-sdk';
 import { Alert, Button, Form, Input, Typography, message } from 'antd';
 import type { UserInfo } from '@kol/shared-sdk';
 import { useSaveUserInfo } from '../../../hooks/use-save-user-info';
-import { errorMessage } from '../../../lib/error-message';
 import { homePageUrlRules } from '../validation';
 
 interface PostingAccountValues {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Avatar, Button, Flex, Typography, Upload, message, type UploadProps } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { uploadImage } from '@kol/shared-sdk';
+import { uploadImage, errorMessage } from '@kol/shared-sdk';
 import { useSaveUserInfo } from '../../../hooks/use-save-user-info';
-import { errorMessage } from '../../../lib/error-message';
 import { AVATAR_MIME_TYPES, avatarFileProblem } from '../avatar-file';
 
 interface AvatarUploadProps {

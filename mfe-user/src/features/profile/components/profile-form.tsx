@@ -1,7 +1,7 @@
+import { errorMessage } from '@kol/shared-sdk';
 import { Button, Form, Input, message } from 'antd';
 import type { UserInfo } from '@kol/shared-sdk';
 import { useSaveUserInfo } from '../../../hooks/use-save-user-info';
-import { errorMessage } from '../../../lib/error-message';
 import { nicknameRules, phoneRules } from '../validation';
 import { AvatarUpload } from './avatar-upload';
 

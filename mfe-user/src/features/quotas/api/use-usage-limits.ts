@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAtom } from 'jotai';
-import { getUserLimitInfo, isApiError } from '@kol/shared-sdk';
+import { getUserLimitInfo, isApiError, errorMessage } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
-import { errorMessage } from '../../../lib/error-message';
 
 /**
  * Fetches `get_user_limit_info` on mount and keeps the answer in the shared `usageLimitsAtom`,

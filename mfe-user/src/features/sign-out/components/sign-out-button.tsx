@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, message } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
-import { signOut } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { signOut, errorMessage } from '@kol/shared-sdk';
 
 /** 退出登录: the host's sign-out (which call, where to go next) through the SDK's `signOut()`. */
 export function SignOutButton() {

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getWorkInfo, saveVideoInfo, type VideoSettings } from '@kol/shared-sdk';
+import { getWorkInfo, saveVideoInfo, type VideoSettings, errorMessage } from '@kol/shared-sdk';
 import { ANIME_TYPE } from '../../../lib/anime-flow';
 import { parseScriptText, type ScriptLine } from '../../../lib/anime-script';
-import { errorMessage } from '../../../lib/error-message';
 
 /** How long after the last change the settings are saved onto the work. */
 export const SETTINGS_AUTOSAVE_MS = 500;

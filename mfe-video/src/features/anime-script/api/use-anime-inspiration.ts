@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { App } from 'antd';
-import { adaptAnimeScript, saveText, type AnimeLength, type AnimeScript } from '@kol/shared-sdk';
+import {
+  adaptAnimeScript,
+  saveText,
+  type AnimeLength,
+  type AnimeScript,
+  errorMessage,
+} from '@kol/shared-sdk';
 import { ANIME_TYPE, MAX_SOURCE_CHARS, animeStore } from '../../../lib/anime-flow';
 import { scriptText } from '../../../lib/anime-script';
-import { errorMessage } from '../../../lib/error-message';
 
 /** Why a story or idea cannot be adapted, in Chinese, or null when it can. */
 export function sourceProblem(text: string): string | null {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
-import { ANIME_NARRATOR, getWorkInfo, updateText } from '@kol/shared-sdk';
+import { ANIME_NARRATOR, getWorkInfo, updateText, errorMessage } from '@kol/shared-sdk';
 import { ANIME_TYPE } from '../../../lib/anime-flow';
 import {
   newKey,
@@ -9,7 +9,6 @@ import {
   scriptText,
   type ScriptLine,
 } from '../../../lib/anime-script';
-import { errorMessage } from '../../../lib/error-message';
 
 /** How long after the last edit the script is saved onto the work. */
 export const AUTOSAVE_MS = 600;

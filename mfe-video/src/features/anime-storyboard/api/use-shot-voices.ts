@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ttsAudition, type WorkDetail } from '@kol/shared-sdk';
+import { ttsAudition, type WorkDetail, errorMessage } from '@kol/shared-sdk';
 import { speakerVoices, type SpeakerVoice } from '../../../lib/anime-script';
-import { errorMessage } from '../../../lib/error-message';
 
 export interface ShotVoice {
   /** The voice the render speaks the shot with; null when the server will choose one. */

@@ -9,6 +9,7 @@ import {
   type ImageResult,
   type Shot,
   type WorkDetail,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { useImageTasks } from '../../../hooks/use-image-tasks';
 import {
@@ -18,7 +19,6 @@ import {
   scriptProblem,
   scriptText,
 } from '../../../lib/anime-script';
-import { errorMessage } from '../../../lib/error-message';
 
 /** How long after the last edit the storyboard is saved onto the work. */
 export const STORYBOARD_AUTOSAVE_MS = 600;

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getVocabulary, type VocabularyItem } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getVocabulary, type VocabularyItem, errorMessage } from '@kol/shared-sdk';
 
 /** The words a platform may flag, each with its safer wording (`get_vocabulary`). */
 export function useVocabulary() {

@@ -9,10 +9,10 @@ import {
   updateRole,
   type Role,
   type RoleUpdate,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { useImageTasks } from '../../../hooks/use-image-tasks';
 import type { ComicFlowStore } from '../../../lib/comic-flow';
-import { errorMessage } from '../../../lib/error-message';
 
 interface RoleActionsInput {
   taskId: string | null;

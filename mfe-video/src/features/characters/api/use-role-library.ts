@@ -6,8 +6,8 @@ import {
   getWorks,
   initRoleTask,
   type Role,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 
 /** Video types whose works have roles (`init_task` refuses the others). */
 const TYPES_WITH_ROLES: ReadonlySet<number> = new Set([

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
-import { getWorkInfo, sessionStore, type CaptionStyle } from '@kol/shared-sdk';
+import { getWorkInfo, sessionStore, type CaptionStyle, errorMessage } from '@kol/shared-sdk';
 import {
   settingsToSave,
   type ComicFlowStore,
   type ComicSettings,
   type ComicType,
 } from '../../../lib/comic-flow';
-import { errorMessage } from '../../../lib/error-message';
 import { titleOf, videoTextProblem } from '../validation';
 import { saveComicWork } from './save-comic-work';
 

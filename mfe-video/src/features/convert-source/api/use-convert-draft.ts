@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getWorkInfo, type ConvertDraft, type WorkDetail } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getWorkInfo, type ConvertDraft, type WorkDetail, errorMessage } from '@kol/shared-sdk';
 import {
   CONVERT_TYPE,
   convertDraftFor,

@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Progress, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { isApiError, mediaUrl, type ConvertDraft } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { isApiError, mediaUrl, type ConvertDraft, errorMessage } from '@kol/shared-sdk';
 import { probeDurationMs } from '../api/probe-duration';
 import { uploadSource } from '../api/upload-source';
 import {

@@ -13,8 +13,8 @@ import {
   type CutVideo,
   type Material,
   type WorkResult,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 
 const POLL_MS = 1000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,8 +7,8 @@ import {
   type Material,
   type MaterialCategory,
   type MaterialTag,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 
 /** Every built-in loop fits one page; the user's uploads are listed up to this many. */
 const PAGE_SIZE = 100;

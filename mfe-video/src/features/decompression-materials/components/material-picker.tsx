@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Progress, Radio, Skeleton, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { isApiError, mediaUrl, type Material } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { isApiError, mediaUrl, type Material, errorMessage } from '@kol/shared-sdk';
 import { uploadBackground } from '../api/upload-background';
 import { useMaterials } from '../api/use-materials';
 import {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { previewDedup, type DedupPresets, type DedupPreview } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { previewDedup, type DedupPresets, type DedupPreview, errorMessage } from '@kol/shared-sdk';
 
 /** Wait after the last change before asking: a slider dragged asks once, not per step. */
 const SETTLE_MS = 500;

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getDedupPresets, saveDedupPresets, type DedupPresets } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import {
+  getDedupPresets,
+  saveDedupPresets,
+  type DedupPresets,
+  errorMessage,
+} from '@kol/shared-sdk';
 
 /** The presets the user saved on the server (`dedup_presets`), and saving new ones. */
 export function useSavedPresets() {

@@ -6,10 +6,10 @@ import {
   isApiError,
   remainingGenerations,
   type ProjectType,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import { ConfirmButton } from '../../../components/confirm-button';
-import { errorMessage } from '../../../lib/error-message';
 import { videoTypeLabel } from '@kol/shared-sdk';
 
 interface GenerateVideoButtonProps {

@@ -9,8 +9,8 @@ import {
   uploadImage,
   type MarketDraft,
   type VideoTemplate,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import {
   DEFAULT_MARKET_SETTINGS,
   MARKET_TYPE,

@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Progress, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { isApiError, mediaUrl, type OperaDraftScene } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { isApiError, mediaUrl, type OperaDraftScene, errorMessage } from '@kol/shared-sdk';
 import { lineCaption } from '../../../lib/opera-flow';
 import { uploadSceneFile } from '../api/upload-scene-file';
 import { SCENE_FILE_ACCEPT, sceneFileKind, sceneFileProblem } from '../scene-file';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { followVideoProgress, getWorkResult, type WorkResult } from '@kol/shared-sdk';
+import { followVideoProgress, getWorkResult, type WorkResult, errorMessage } from '@kol/shared-sdk';
 import { isRunning } from '../../../hooks/use-recent-tasks';
-import { errorMessage } from '../../../lib/error-message';
 
 /** How often a task is asked for when its progress stream is gone (e.g. a server restart). */
 export const PROGRESS_POLL_MS = 3000;

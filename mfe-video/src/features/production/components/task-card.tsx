@@ -8,10 +8,10 @@ import {
   type TaskState,
   type WorkResult,
   type WorkSummary,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { isRunning } from '../../../hooks/use-recent-tasks';
-import { errorMessage } from '../../../lib/error-message';
 import { stageName } from '@kol/shared-sdk';
 import { failureText, formatEta } from '../../../lib/stages';
 import { videoTypeLabel } from '@kol/shared-sdk';

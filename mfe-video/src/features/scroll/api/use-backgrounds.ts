@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getSystemMaterialList, type Material } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getSystemMaterialList, type Material, errorMessage } from '@kol/shared-sdk';
 
 /**
  * The background loops the server renders over (`get_system_material_list`): its built-in loops

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
-import { getWorkInfo, saveText, saveVideoInfo, type ScrollDraft } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import {
+  getWorkInfo,
+  saveText,
+  saveVideoInfo,
+  type ScrollDraft,
+  errorMessage,
+} from '@kol/shared-sdk';
 import {
   DEFAULT_SCROLL_SETTINGS,
   SCROLL_TYPE,

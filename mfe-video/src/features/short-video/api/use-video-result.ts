@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getWorkInfo, getWorkResult, type WorkDetail, type WorkResult } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import {
+  getWorkInfo,
+  getWorkResult,
+  type WorkDetail,
+  type WorkResult,
+  errorMessage,
+} from '@kol/shared-sdk';
 
 /** A task's video (`get_work_result` by task id) and its work (`work_info`). */
 export function useVideoResult(taskId: string) {

@@ -12,9 +12,9 @@ import {
   updateVideoStatus,
   videoTypeLabel,
   type WorkDetail,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { ConfirmButton } from '../../../components/confirm-button';
-import { errorMessage } from '../../../lib/error-message';
 
 interface VideoDetailsProps {
   work: WorkDetail;

@@ -6,9 +6,9 @@ import {
   updateText,
   type ImageResult,
   type WorkDetail,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { useImageTasks } from '../../../hooks/use-image-tasks';
-import { errorMessage } from '../../../lib/error-message';
 
 /** A shot needs drawing when it has no picture, or its picture is the local stand-in. */
 export const needsPicture = (shot: WorkDetail['shots'][number]) =>

@@ -7,8 +7,8 @@ import {
   ttsTry,
   updateTtsTryFailed,
   type AsyncSpeechResult,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import { SHORT_SPEECH_CHARS } from '../validation';
 
 /** How often a long speech task is asked for. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getPlatforms, type BookPlatform } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getPlatforms, type BookPlatform, errorMessage } from '@kol/shared-sdk';
 
 /** The book platforms (`get_platforms`); the built-in local library is always one. */
 export function usePlatforms() {

@@ -6,8 +6,8 @@ import {
   searchBooks,
   type BookDetail,
   type BookSummary,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import { usePlatforms } from '../api/use-platforms';
 
 interface BookChapterPickerProps {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Input, Pagination, Spin, Typography } from 'antd';
-import { formatTime, getWorkInfo } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { formatTime, getWorkInfo, errorMessage } from '@kol/shared-sdk';
 import { MY_COPY_PAGE_SIZE, useMyCopy } from '../api/use-my-copy';
 
 interface MyCopyPickerProps {

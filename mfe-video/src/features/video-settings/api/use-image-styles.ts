@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getLoras, type Lora } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getLoras, type Lora, errorMessage } from '@kol/shared-sdk';
 
 /** The image styles (`get_loras`; their ids are what `imageStyleId` takes). */
 export function useImageStyles() {

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getNewBgMusicList, searchMusic, type Music } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getNewBgMusicList, searchMusic, type Music, errorMessage } from '@kol/shared-sdk';
 
 /** The music library (`new_bg_music_list`), or what a keyword finds in it (`search_music`). */
 export function useMusic(keyword: string) {

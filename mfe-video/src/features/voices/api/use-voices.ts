@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getTtsList, type Voice } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getTtsList, type Voice, errorMessage } from '@kol/shared-sdk';
 
 /** The voices that read a language (`tts_list`): `zh` or `en`; provider voices read both. */
 export function useVoices(language: 'zh' | 'en' | null) {

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, App, Button, Flex, Select } from 'antd';
-import { ttsAudition, ttsTry, type Voice } from '@kol/shared-sdk';
+import { ttsAudition, ttsTry, type Voice, errorMessage } from '@kol/shared-sdk';
 import { AudioPreview } from '../../../components/audio-preview';
-import { errorMessage } from '../../../lib/error-message';
 import { useVoices } from '../api/use-voices';
 
 const GENDER: Record<Voice['gender'], string> = { female: '女声', male: '男声', neutral: '中性' };

@@ -9,8 +9,8 @@ import {
   type CutVideo,
   type WorkDetail,
   type WorkResult,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 
 export type CutData =
   | { status: 'loading' }

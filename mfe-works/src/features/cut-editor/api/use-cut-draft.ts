@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { updateCutVideoData, type CutVideo } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { updateCutVideoData, type CutVideo, errorMessage } from '@kol/shared-sdk';
 import { adoptAudio, draftOf, saveBody, type CutDraft, type LocalSegment } from '../model';
 import { SaveQueue, type SaveStatus } from './save-queue';
 

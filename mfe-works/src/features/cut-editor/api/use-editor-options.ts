@@ -6,8 +6,8 @@ import {
   type Material,
   type Music,
   type Voice,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 
 interface OptionList<T> {
   items: T[];

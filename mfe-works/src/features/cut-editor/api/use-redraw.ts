@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { genImg, getImgResult } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { genImg, getImgResult, errorMessage } from '@kol/shared-sdk';
 import { isAbort, pollUntilDone, useLifeSignal } from './poll';
 
 export interface RedrawState {

@@ -6,8 +6,8 @@ import {
   getWorkResult,
   stageFailureText,
   type CutVideo,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import type { LocalSegment } from '../model';
 import { isAbort, pollUntilDone, useLifeSignal } from './poll';
 

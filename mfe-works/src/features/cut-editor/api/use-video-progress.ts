@@ -5,8 +5,8 @@ import {
   getWorkResult,
   stageFailureText,
   type WorkResult,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import { isRunningState } from './poll';
 
 /** The stage a result failed in: the failed stage's name, else the stage it stopped at. */

@@ -10,9 +10,9 @@ import {
   sendMergeRequest,
   videoTypeLabel,
   type ProjectType,
+  errorMessage,
 } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
-import { errorMessage } from '../../../lib/error-message';
 
 interface MergeButtonProps {
   workId: number;

@@ -8,8 +8,8 @@ import {
   mediaUrl,
   uploadImage,
   type UploadedImage,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import { UPLOADED_PAGE_SIZE } from '../constants';
 
 interface PictureChooserProps {

@@ -21,8 +21,8 @@ import {
   type CutSegment,
   type Material,
   type Voice,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import type { RedrawState } from '../api/use-redraw';
 import { AUDITION_MAX_CHARS, SPEED_MAX, SPEED_MIN } from '../constants';
 import { formatWindowTime, type LocalSegment } from '../model';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { App } from 'antd';
 import { useNavigate } from '@kol/shared-sdk/router';
-import { getWorkInfo, sessionStore } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getWorkInfo, sessionStore, errorMessage } from '@kol/shared-sdk';
 
 /**
  * 用于视频: the work's whole text (a list row has only an excerpt) becomes the video flow's

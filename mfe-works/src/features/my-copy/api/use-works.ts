@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getWorks, type WorkSummary } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getWorks, type WorkSummary, errorMessage } from '@kol/shared-sdk';
 
 export const WORKS_PAGE_SIZE = 10;
 

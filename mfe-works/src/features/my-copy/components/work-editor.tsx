@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Drawer, Flex, Input, Spin, Typography } from 'antd';
-import { getWorkInfo, updateText, type WorkDetail } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getWorkInfo, updateText, type WorkDetail, errorMessage } from '@kol/shared-sdk';
 
 const MAX_TITLE_LENGTH = 100;
 

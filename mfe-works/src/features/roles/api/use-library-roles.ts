@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getLibraryRoles, type Role } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getLibraryRoles, type Role, errorMessage } from '@kol/shared-sdk';
 import type { RolesQuery } from './use-roles-query';
 
 export const ROLES_PAGE_SIZE = 12;

@@ -7,8 +7,8 @@ import {
   updateRole,
   uploadImage,
   type Role,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import type { RoleType } from '../role-types';
 
 /** What the role form sends: a library role has no task, only a kind. */

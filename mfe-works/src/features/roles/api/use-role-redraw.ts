@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getImgResult, regenerateRoleImage, type ImageResult } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getImgResult, regenerateRoleImage, type ImageResult, errorMessage } from '@kol/shared-sdk';
 
 /** How often a portrait being drawn is asked for (`img_result`). */
 export const REDRAW_POLL_MS = 1000;

@@ -6,8 +6,8 @@ import {
   type ProjectType,
   type Role,
   type WorkSummary,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import { workTypesFor } from '../role-types';
 
 /** How many recent works of each type the dialog offers. */

@@ -1,7 +1,7 @@
+import { errorMessage } from '@kol/shared-sdk';
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import type { Role } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import type { RoleFields } from '../api/use-role-actions';
 import { ROLE_TYPES, asRoleType, type RoleType } from '../role-types';
 

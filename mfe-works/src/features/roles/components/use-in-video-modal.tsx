@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, Modal, Result, Spin, Typography } from 'antd';
 import { Link, useNavigate } from '@kol/shared-sdk/router';
-import { formatTime, videoTypeLabel, type Role, type WorkSummary } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import {
+  formatTime,
+  videoTypeLabel,
+  type Role,
+  type WorkSummary,
+  errorMessage,
+} from '@kol/shared-sdk';
 import { addRoleToWork, useRoleVideos } from '../api/use-role-videos';
 import { newVideoFor, rolesPageOf } from '../role-types';
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getWorks, isApiError, type WorkSummary } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getWorks, isApiError, type WorkSummary, errorMessage } from '@kol/shared-sdk';
 import type { WorksQuery } from '../hooks/use-works-query';
 
 export const WORKS_PAGE_SIZE = 12;

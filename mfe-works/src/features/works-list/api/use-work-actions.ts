@@ -11,8 +11,8 @@ import {
   type ProjectType,
   type UsageLimits,
   type WorkSummary,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 
 /** The name of the count a work's generation spends (AI漫剧 spends the comic clip's). */
 export function quotaLabelOf(type: number): string {

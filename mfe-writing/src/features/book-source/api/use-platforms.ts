@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getPlatforms, type BookPlatform } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { getPlatforms, type BookPlatform, errorMessage } from '@kol/shared-sdk';
 
 /** The book platforms (`get_platforms`), fetched once; `reload` asks again after a failure. */
 export function usePlatforms() {

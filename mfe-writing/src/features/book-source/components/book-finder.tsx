@@ -6,8 +6,8 @@ import {
   type BookDetail,
   type BookPlatform,
   type BookSummary,
+  errorMessage,
 } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
 import { BookUpload } from './book-upload';
 
 type SearchMode = 'name' | 'id';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Upload, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { uploadBook, type BookDetail } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import { uploadBook, type BookDetail, errorMessage } from '@kol/shared-sdk';
 import { BOOK_FILE_EXTENSIONS, bookFileProblem } from '../book-file';
 
 interface BookUploadProps {

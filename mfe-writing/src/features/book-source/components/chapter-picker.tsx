@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Checkbox, Flex, Modal, Spin, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
-import { getChapterContent, type BookDetail, type ChapterContent } from '@kol/shared-sdk';
-import { errorMessage } from '../../../lib/error-message';
+import {
+  getChapterContent,
+  type BookDetail,
+  type ChapterContent,
+  errorMessage,
+} from '@kol/shared-sdk';
 
 interface ChapterPickerProps {
   book: BookDetail;
