@@ -22,7 +22,7 @@ import {
   partConcurrency,
 } from './pipeline-kit';
 import { finishedVideoOutputs } from './quality-report';
-import { DEFAULT_VOICE_ID } from './speech/espeak';
+import { DEFAULT_VOICE_ID, ENGLISH_VOICE_ID } from './speech/espeak';
 import { speakSentences } from './speech/index';
 
 export { cleanScript, mediaUrl, type MediaPipelineOptions } from './pipeline-kit';
@@ -34,9 +34,6 @@ export interface PipelineShot {
   imagePrompt: string;
   sentences: string[];
 }
-
-/** The offline English voice of overseas videos when the work names none. */
-const ENGLISH_VOICE_ID = 'espeak-en-us-f';
 
 const hasCjk = (text: string) => /[\u3400-\u9fff]/.test(text);
 

@@ -17,13 +17,10 @@ import {
   workIdOf,
   type MediaPipelineOptions,
 } from './pipeline-kit';
-import { DEFAULT_VOICE_ID } from './speech/espeak';
+import { DEFAULT_VOICE_ID, ENGLISH_VOICE_ID } from './speech/espeak';
 import { speakSentences } from './speech/index';
 import { renderNarratedSegments } from './render-narrated';
 import { resolveWorkMusic } from './work-inputs';
-
-/** The offline English voice overseas types speak by default. */
-export const ENGLISH_VOICE_ID = 'espeak-en-us-f';
 
 /** The speech provider of the options (absent or null: offline voices). */
 export const ttsOf = (options: MediaPipelineOptions): TtsConfig | null => options.tts ?? null;

@@ -68,6 +68,8 @@ export function listVoices(): Voice[] {
 }
 
 export const DEFAULT_VOICE_ID = 'espeak-cmn-f';
+/** The offline English voice overseas types speak when the work names none. */
+export const ENGLISH_VOICE_ID = 'espeak-en-us-f';
 /** espeak-ng's own default rate; `speed` multiplies it. */
 const BASE_WPM = 175;
 

@@ -15,7 +15,6 @@ import {
 import { categoryNames } from '../../../library/categories';
 import { NO_MUSIC_ID } from '../../../library/music';
 import { splitSentences } from '../../../media/captions';
-import { ENGLISH_VOICE_ID } from '../../../media/decompression-pipeline';
 import {
   BUILTIN_MATERIALS,
   DEFAULT_MATERIAL_ID,
@@ -32,7 +31,7 @@ import {
 import { CUT_TTS_TYPES, CUT_VIDEO_TYPES, latestVideoPictures } from '../../../media/merge-pipeline';
 import { ambientTrackByMusicId } from '../../../media/music';
 import { cleanScript, exists, mediaUrl } from '../../../media/pipeline-kit';
-import { DEFAULT_VOICE_ID } from '../../../media/speech/espeak';
+import { DEFAULT_VOICE_ID, ENGLISH_VOICE_ID } from '../../../media/speech/espeak';
 import { requireVoice } from '../../../media/voice-tries';
 import type { CutVideoRecord, StoredCutSegment } from '../../../repositories/cut-videos';
 import { pictureFile } from '../../../roles/pictures';
