@@ -129,7 +129,10 @@ class RouteClaimsPlugin {
   }
 }
 
-/** The class whose `content` carries an app's antd cache-path map (scripts/antd-styles.cjs). */
+/**
+ * The class whose `content` carries an app's antd cache-path map (scripts/antd-styles.cjs); the
+ * host reads it under the same name (host-shell/src/federation/antd-styles.ts).
+ */
 const antdStylesMapClass = (name) => `kol-antd-styles-${name}`;
 
 /**
@@ -269,5 +272,4 @@ module.exports = function kolWebpackConfig(options) {
 // from the apps' builds by Module Federation alone.
 module.exports.swcRule = swcRule;
 module.exports.AntdStylesPlugin = AntdStylesPlugin;
-module.exports.antdStylesMapClass = antdStylesMapClass;
 module.exports.precompressed = precompressed;
