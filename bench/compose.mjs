@@ -16,8 +16,7 @@ const requireFromServer = createRequire(path.join(root, 'server', 'package.json'
 const tsxApi = requireFromServer.resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs');
 const { tsImport } = await import(pathToFileURL(tsxApi).href);
 process.chdir(root);
-const load = (p) =>
-  tsImport(pathToFileURL(path.join(root, 'server/src/media', p)).href, import.meta.url);
+const load = (p) => tsImport(pathToFileURL(path.join(root, 'server/src', p)).href, import.meta.url);
 
 const { values } = parseArgs({
   options: {
@@ -29,14 +28,15 @@ const { values } = parseArgs({
 const shotCount = Number(values.shots);
 const naiveCap = Number(values['naive-cap']);
 
-const { splitSentences, writeCaptions } = await load('captions.ts');
-const { FPS } = await load('compose.ts');
-const { composeVideo } = await load('compose-segments.ts');
-const { resolveFfmpegPath, probeWithFfmpeg, measureLoudness } = await load('ffmpeg.ts');
-const { cjkFonts } = await load('fonts.ts');
-const { renderFrameToFile } = await load('frames/render-frame.ts');
-const { ensureAmbientTrack } = await load('music.ts');
-const { synthesizeSentences } = await load('speech/espeak.ts');
+const { splitSentences, writeCaptions } = await load('video/engine/captions.ts');
+const { FPS } = await load('video/engine/compose.ts');
+const { composeVideo } = await load('video/engine/compose-segments.ts');
+const { resolveFfmpegPath, probeWithFfmpeg, measureLoudness } =
+  await load('video/engine/ffmpeg.ts');
+const { cjkFonts } = await load('video/engine/fonts.ts');
+const { renderFrameToFile } = await load('video/engine/frames/render-frame.ts');
+const { ensureAmbientTrack } = await load('video/library/music/ambient.ts');
+const { synthesizeSentences } = await load('providers/speech/espeak.ts');
 
 const STORY = [
   '夜幕降临，城市亮起了万家灯火。',

@@ -12,8 +12,7 @@ const requireFromServer = createRequire(path.join(root, 'server', 'package.json'
 // tsx (a dependency of @kol/server) loads the engine's TypeScript in this process.
 const tsxApi = requireFromServer.resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs');
 const { tsImport } = await import(pathToFileURL(tsxApi).href);
-const load = (p) =>
-  tsImport(pathToFileURL(path.join(root, 'server/src/media', p)).href, import.meta.url);
+const load = (p) => tsImport(pathToFileURL(path.join(root, 'server/src', p)).href, import.meta.url);
 const { createCanvas, loadImage } = requireFromServer('@napi-rs/canvas');
 
 const { values } = parseArgs({
@@ -23,10 +22,10 @@ const { values } = parseArgs({
   },
 });
 
-const { splitSentences } = await load('captions.ts');
-const { groupShots } = await load('comics-pipeline.ts');
-const { defaultSize } = await load('compose.ts');
-const { drawShotImage } = await load('images/draw.ts');
+const { splitSentences } = await load('video/engine/captions.ts');
+const { groupShots } = await load('video/pipelines/kit/storyboard.ts');
+const { defaultSize } = await load('video/engine/compose.ts');
+const { drawShotImage } = await load('video/pipelines/kit/draw.ts');
 
 // A short web-novel passage: two named roles, a rainy night in the palace.
 const STORY = [

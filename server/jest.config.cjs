@@ -1,7 +1,7 @@
 const preset = require('../jest.preset.cjs')({ environment: 'node', rootDir: __dirname });
 
-// The media and script tests open no database (ffmpeg, espeak, canvas, text): run again on
-// PostgreSQL they would test nothing new, so that run leaves them out.
+// The engine, provider and script tests open no database (ffmpeg, espeak, canvas, text, fake
+// providers): run again on PostgreSQL they would test nothing new, so that run leaves them out.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL) && process.env.KOL_TEST_DB !== 'pglite';
 
 module.exports = {
@@ -10,8 +10,9 @@ module.exports = {
     ? {
         testPathIgnorePatterns: [
           '/node_modules/',
-          '<rootDir>/test/media/',
-          '<rootDir>/test/script/',
+          '<rootDir>/test/video/engine/',
+          '<rootDir>/test/video/pipelines/',
+          '<rootDir>/test/providers/',
         ],
       }
     : {}),

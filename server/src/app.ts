@@ -38,8 +38,10 @@ import versionRoutes from './routes/api/version/index';
 import cutVideoRoutes from './routes/api/cut_video/index';
 import videoEditRoutes from './routes/api/video_edit/index';
 import writingRoutes from './routes/api/writing/index';
+import providersPlugin from './providers/plugin';
 import writingPlugin from './writing/plugin';
 import videoTasksPlugin from './tasks/plugin';
+import videoPlugin from './video/plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,8 +96,10 @@ export async function buildApp(
   await app.register(quotasPlugin);
   await app.register(seedPlugin);
   await app.register(releasesPlugin);
+  await app.register(providersPlugin);
   await app.register(writingPlugin);
   await app.register(videoTasksPlugin);
+  await app.register(videoPlugin);
 
   await app.register(healthRoutes);
   await app.register(userRoutes);

@@ -26,7 +26,7 @@ export interface AppConfig {
   /** Create the demo account, notices and quotas on an empty database. */
   seedDemo: boolean;
   sessionTtlMs: number;
-  /** How long a process may answer a session from memory (see security/session-cache.ts); 0 turns it off. */
+  /** How long a process may answer a session from memory (see repositories/session-cache.ts); 0 turns it off. */
   sessionCacheMs: number;
   loginLimit: LoginLimitConfig;
   bodyLimitBytes: number;
@@ -91,7 +91,7 @@ export interface LoginLimitConfig {
   resetMs: number;
 }
 
-/** Where shot and role pictures come from when a provider is configured (src/media/images). */
+/** Where shot and role pictures come from when a provider is configured (src/providers/images). */
 export type ImageProviderConfig =
   | {
       kind: 'openai';

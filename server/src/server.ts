@@ -4,7 +4,7 @@ import { readEnv, isEnvError } from './env';
 import { buildApp } from './app';
 import { ensureAdminToken, adminTokenPath } from './admin-token';
 import { DEMO_ACCOUNT } from './config';
-import { warmUpLibraries } from './library/warm-up';
+import { warmUpLibraries } from './video/library/warm-up';
 
 /** Starts the API: `pnpm --filter @kol/server start`. Everything else lives in app.ts. */
 async function main() {

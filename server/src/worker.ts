@@ -1,5 +1,5 @@
 import { isEnvError, readEnv } from './env';
-import { startWorkerProcess } from './tasks/worker-process';
+import { startVideoWorker } from './video/worker';
 
 /**
  * `pnpm --filter @kol/server worker`: runs video task jobs only, for installations with
@@ -15,7 +15,7 @@ async function main() {
     error: (obj: object, msg?: string) =>
       console.error(JSON.stringify({ level: 'error', msg, ...obj }, errorFields)),
   };
-  const worker = await startWorkerProcess(env.app, log);
+  const worker = await startVideoWorker(env.app, log);
   const runner = worker.runner;
   log.info({ runner: runner.id, concurrency: runner.concurrency }, 'video task worker started');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,7 +3,7 @@ import { ANIME_NARRATOR, type AnimeCamera } from '@kol/shared-sdk';
 /**
  * The anime short's script as its pages edit it: one line per speaker turn, the narrator's
  * included. Saved as the work's text, one 「角色：台词」 per line, which is the form the
- * server's script stage reads as written (`server/src/media/anime/script.ts` `parseScript`).
+ * server's script stage reads as written (`server/src/video/pipelines/anime/script.ts` `parseScript`).
  */
 
 export interface ScriptLine {
@@ -106,7 +106,7 @@ export function autoPrompt(shot: {
 
 /**
  * Speed factors of speakers sharing a voice, as the server's `assignVoices` gives them
- * (`server/src/media/speech/dialogue.ts`): the second speaker on a voice talks a little faster,
+ * (`server/src/video/pipelines/kit/dialogue.ts`): the second speaker on a voice talks a little faster,
  * the third slower, so no two characters sound the same.
  */
 const VARIANT_SPEEDS = [1, 1.15, 0.87, 1.3, 0.77];

@@ -2,7 +2,7 @@ import type { Role } from '@kol/shared-sdk';
 
 /**
  * The roles a caption names, in the order it first names them. Mirrors the server's choice of
- * who is drawn in a shot (`server/src/media/images/prompt.ts` `rolesIn`): longer names first, and
+ * who is drawn in a shot (`server/src/video/pipelines/kit/prompt.ts` `rolesIn`): longer names first, and
  * a name inside a longer one found at the same place (林 in 林动) does not count there.
  */
 export function rolesIn(text: string, roles: readonly Role[]): Role[] {

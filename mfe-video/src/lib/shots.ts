@@ -1,6 +1,6 @@
 /**
  * Shots of a comic clip as the caption page edits them. The first split mirrors the server's
- * (`server/src/media/captions.ts` `splitSentences` and `comics-pipeline.ts` `groupShots`), so a
+ * (`server/src/video/engine/captions.ts` `splitSentences` and `video/pipelines/comics/pipeline.ts` `groupShots`), so a
  * creator who changes nothing gets the shots the server would make; the shots saved with
  * `update_text` are the video's shots either way (the server speaks and draws them as saved).
  */

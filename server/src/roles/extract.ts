@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { characterNames, splitSentences } from '../writing/local/analysis';
-import { askJson, type ChatModel } from '../media/script/structured';
-import { ProviderError } from '../writing/providers/types';
+import { askJson, type ChatModel } from '../providers/chat';
+import { ProviderError } from '../providers/errors';
 
 export interface ExtractedRole {
   name: string;

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ProjectType } from '@kol/shared-sdk/contracts';
 import { badRequest, conflict, notFound } from '../http/api-error';
-import { imageStyleOf } from '../media/images/styles';
+import { imageStyleOf } from '../video/library/image-styles';
 import { isUniqueViolation, type RoleRecord, type RoleTask } from '../repositories/roles';
-import { pictureFile } from './pictures';
+import { pictureFile } from '../uploads/picture-file';
 
 /** The video types whose pictures have roles: comics, anime shorts, real-person drama. */
 export const ROLE_TASK_TYPES: ReadonlySet<number> = new Set([

@@ -1,14 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { registerVideoPipelines } from './pipelines';
 import { openTaskQueue } from './queue';
 import { PipelineRegistry } from './registry';
 import { VideoTaskService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Stage pipelines per project type (the media engine registers into it). */
+    /** Stage pipelines per project type (src/video/plugin.ts registers them). */
     videoPipelines: PipelineRegistry;
     /** Start, cancel and progress of video tasks; see src/tasks/service.ts. */
     videoTasks: VideoTaskService;
@@ -24,16 +23,8 @@ export const bossSchemaOf = (databaseSchema: string | undefined) => databaseSche
 export default fp(
   async (app) => {
     const settings = app.config.videoTasks;
-    const registry = registerVideoPipelines(new PipelineRegistry(), {
-      db: app.db,
-      mediaDir: app.config.mediaDir,
-      uploadsDir: app.config.uploadsDir,
-      ...(settings?.renderSize ? { renderSize: settings.renderSize } : {}),
-      chatModel: app.chatModel,
-      images: app.config.images ?? null,
-      tts: app.config.tts ?? null,
-      transcribe: app.config.transcribe ?? null,
-    });
+    // Empty here: the runner knows no pipeline; the video module registers its own.
+    const registry = new PipelineRegistry();
     const service = new VideoTaskService({
       db: app.db,
       registry,
@@ -64,5 +55,5 @@ export default fp(
       await service.stop();
     });
   },
-  { name: 'video-tasks', dependencies: ['database', 'writing'] },
+  { name: 'video-tasks', dependencies: ['database'] },
 );

@@ -1,9 +1,9 @@
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
+import type { Database } from '../db/schema';
 import { openDatabase } from '../db/connect';
 import { migrate } from '../db/migrate';
-import { chatModelFrom } from '../media/script/structured';
 import { MIGRATIONS_DIR } from '../paths';
-import { registerVideoPipelines } from './pipelines';
 import { bossSchemaOf } from './plugin';
 import { openTaskQueue } from './queue';
 import { PipelineRegistry } from './registry';
@@ -23,7 +23,11 @@ export interface WorkerProcess {
 export async function startWorkerProcess(
   config: AppConfig,
   log: Logger,
-  queueOptions: { pollingIntervalSeconds?: number } = {},
+  options: {
+    /** Registers the pipelines this worker runs (the video module's: src/video/worker.ts). */
+    register: (registry: PipelineRegistry, db: Kysely<Database>) => void;
+    pollingIntervalSeconds?: number;
+  },
 ): Promise<WorkerProcess> {
   if (!('url' in config.database)) {
     // Only one process can open PGlite's data directory, and the server already does.
@@ -37,18 +41,11 @@ export async function startWorkerProcess(
   const { db } = connection;
   await migrate(db, MIGRATIONS_DIR());
   const settings = config.videoTasks;
+  const registry = new PipelineRegistry();
+  options.register(registry, db);
   const service = new VideoTaskService({
     db,
-    registry: registerVideoPipelines(new PipelineRegistry(), {
-      db,
-      mediaDir: config.mediaDir,
-      uploadsDir: config.uploadsDir,
-      ...(settings?.renderSize ? { renderSize: settings.renderSize } : {}),
-      chatModel: chatModelFrom(config),
-      images: config.images ?? null,
-      tts: config.tts ?? null,
-      transcribe: config.transcribe ?? null,
-    }),
+    registry,
     log,
     workDir: settings?.workDir ?? 'tasks',
     concurrency: settings?.concurrency,
@@ -58,8 +55,7 @@ export async function startWorkerProcess(
       openTaskQueue(db, {
         schema: bossSchemaOf(config.databaseSchema),
         supervise,
-        pollingIntervalSeconds:
-          queueOptions.pollingIntervalSeconds ?? settings?.pollingIntervalSeconds,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? settings?.pollingIntervalSeconds,
         onError: (error) => log.error({ err: error }, 'pg-boss error'),
       }),
   });

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FfmpegTimeout, runFfmpeg, type FfmpegOptions } from '../media/ffmpeg';
+import { FfmpegTimeout, runFfmpeg, type FfmpegOptions } from '../video/engine/ffmpeg';
 import { MEDIA_EXTENSIONS } from './media';
 
 export type ImageExtension = 'jpg' | 'png' | 'webp';

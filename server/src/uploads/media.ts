@@ -14,7 +14,7 @@ import {
   probeWithFfmpeg,
   type FfmpegOptions,
   type MediaInfo,
-} from '../media/ffmpeg';
+} from '../video/engine/ffmpeg';
 
 /** Extensions a stored video or audio upload may have (see STORED_UPLOAD_NAME). */
 export const MEDIA_EXTENSIONS = ['mp4', 'mov', 'webm', 'mkv', 'mp3', 'm4a', 'wav', 'ogg'] as const;

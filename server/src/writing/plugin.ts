@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import { findRepoRoot } from '../paths';
 import { createLocalProvider } from './local/engine';
 import { warmUp } from './local/analysis';
-import { chatModelFrom, type ChatModel } from '../media/script/structured';
-import { createOpenAiProvider } from './providers/openai';
-import type { TextProvider } from './providers/types';
+import { modelWriter } from './model-writer';
+import type { TextProvider } from './types';
 import { createWritingService, readSampleBooks, type WritingService } from './service';
 import { RESTART_MESSAGE, WritingTaskService } from './tasks';
 
@@ -17,8 +16,6 @@ declare module 'fastify' {
       /** How long an untouched unfinished task is taken as alive (AppConfig.writingTaskStaleMs). */
       staleMs: number;
     };
-    /** The configured chat model for structured answers (scripts, shots, roles); null offline. */
-    chatModel: ChatModel | null;
   }
 }
 
@@ -32,8 +29,7 @@ const SWEEP_EVERY_MS = 10_000;
  */
 export default fp(
   async (app) => {
-    const llm = app.config.llm;
-    const provider = llm ? createOpenAiProvider(llm) : createLocalProvider();
+    const provider = app.providers.text ? modelWriter(app.providers.text) : createLocalProvider();
     const startStaleMs = app.config.writingTaskStaleMs ?? DEFAULT_STALE_MS;
     // After start, this process's own tasks are known to it; others' need the full grace time.
     const staleMs = Math.max(startStaleMs, DEFAULT_STALE_MS);
@@ -45,7 +41,7 @@ export default fp(
     const loaded = await app.books.syncSamples(await readSampleBooks(SAMPLE_BOOKS_DIR()));
     if (loaded.length > 0) app.log.info({ loaded }, 'sample books loaded');
     // jieba's dictionary takes ~200 ms to load: at start, not in the first user's request.
-    if (!llm) warmUp();
+    if (!app.providers.text) warmUp();
 
     const sweep = setInterval(() => {
       app.writingTasks.failStale(staleMs, RESTART_MESSAGE).catch((error: unknown) => {
@@ -66,8 +62,7 @@ export default fp(
       staleMs,
     });
     app.decorate('writing', { ...service, provider, runner, staleMs });
-    app.decorate('chatModel', chatModelFrom(app.config));
     app.log.info({ engine: provider.label }, 'text provider');
   },
-  { name: 'writing', dependencies: ['repositories'] },
+  { name: 'writing', dependencies: ['repositories', 'providers'] },
 );

@@ -7,7 +7,7 @@ import type { BooksRepository, NewBook } from '../repositories/books';
 import { toResult, type WritingTasksRepository } from '../repositories/writing-tasks';
 import { splitChapters, wordCount } from './books/parse';
 import { defaultLength } from './local/engine';
-import type { SourcePart, TextProvider, TextRequest } from './providers/types';
+import type { SourcePart, TextProvider, TextRequest } from './types';
 import { RESTART_MESSAGE, type WritingTaskService } from './tasks';
 
 export const BOOK_NOT_FOUND = '没有找到这本书（可能已删除，或不在你的书库中）';

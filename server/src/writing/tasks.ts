@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TextResult, WritingStreamEvent } from '@kol/shared-sdk/contracts';
 import { toResult, type WritingTasksRepository } from '../repositories/writing-tasks';
-import { ProviderError } from './providers/types';
+import { ProviderError } from '../providers/errors';
 
 export const RESTART_MESSAGE = '服务重启，生成已中断，请重试';
 const INTERNAL_MESSAGE = '生成失败：服务器内部错误，请重试';

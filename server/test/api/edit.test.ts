@@ -17,14 +17,14 @@ import type {
   Voice,
   WorkDetail,
 } from '@kol/shared-sdk/contracts';
-import { probeWithFfmpeg } from '../../src/media/ffmpeg';
-import { IMAGE_STYLES } from '../../src/media/images/styles';
-import { ESPEAK_ENGINE } from '../../src/media/speech/espeak';
-import { SPEECH_TASK_TYPE } from '../../src/media/speech/long-speech';
-import { encodeWav, parseWav, pcmDurationMs } from '../../src/media/speech/wav';
+import { probeWithFfmpeg } from '../../src/video/engine/ffmpeg';
+import { IMAGE_STYLES } from '../../src/video/library/image-styles';
+import { ESPEAK_ENGINE } from '../../src/providers/speech/espeak';
+import { SPEECH_TASK_TYPE } from '../../src/video/pipelines/speech/pipeline';
+import { encodeWav, parseWav, pcmDurationMs } from '../../src/providers/speech/wav';
 import { renderingTasks } from '../video/proof';
 import { createTestApp } from '../helpers/test-app';
-import { FAKE_SAMPLE_RATE, startFakeSpeech, type FakeSpeech } from '../library/fake-speech';
+import { FAKE_SAMPLE_RATE, startFakeSpeech, type FakeSpeech } from '../providers/fake-speech';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
 

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { UploadedImage, UploadedMedia } from '@kol/shared-sdk/contracts';
-import { FfmpegTimeout, probeWithFfmpeg, runFfmpeg } from '../../src/media/ffmpeg';
+import { FfmpegTimeout, probeWithFfmpeg, runFfmpeg } from '../../src/video/engine/ffmpeg';
 import { MediaRefused, storeMedia } from '../../src/uploads/media';
 import { PC, createTestApp, testDataDir } from '../helpers/test-app';
 import { multipart, signedInClient, type Client } from '../writing/helpers';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { ExtractedRoles, ImageResult, Lora, Role, TaskRef } from '@kol/shared-sdk/contracts';
-import { LOCAL_FRAME_LABEL } from '../../src/media/frames/render-frame';
+import { LOCAL_FRAME_LABEL } from '../../src/video/engine/frames/render-frame';
 import { extractRolesLocally, LOCAL_EXTRACTION_ENGINE } from '../../src/roles/extract';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';

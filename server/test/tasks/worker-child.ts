@@ -3,11 +3,11 @@
  * started from the JSON config in KOL_WORKER_CONFIG. Prints `ready` once it takes jobs.
  */
 import type { AppConfig } from '../../src/config';
-import { startWorkerProcess } from '../../src/tasks/worker-process';
+import { startVideoWorker } from '../../src/video/worker';
 
 const config = JSON.parse(process.env.KOL_WORKER_CONFIG ?? '{}') as AppConfig;
 const quiet = { info() {}, warn() {}, error: (obj: object) => console.error(JSON.stringify(obj)) };
-startWorkerProcess(config, quiet, { pollingIntervalSeconds: 0.5 }).then(
+startVideoWorker(config, quiet, { pollingIntervalSeconds: 0.5 }).then(
   () => console.log('ready'),
   (error: unknown) => {
     console.error(error);

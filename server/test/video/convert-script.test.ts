@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { ConvertScript, DedupPreview, UploadedMedia } from '@kol/shared-sdk/contracts';
-import { runFfmpeg } from '../../src/media/ffmpeg';
+import { runFfmpeg } from '../../src/video/engine/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
 

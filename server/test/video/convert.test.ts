@@ -12,8 +12,9 @@ import {
   type VideoSettings,
   type WorkResult,
 } from '@kol/shared-sdk/contracts';
-import { convertPipeline } from '../../src/media/convert/pipeline';
-import { runFfmpeg } from '../../src/media/ffmpeg';
+import { convertPipeline } from '../../src/video/pipelines/convert/pipeline';
+import { createOpenAiTranscriber } from '../../src/providers/transcription';
+import { runFfmpeg } from '../../src/video/engine/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
@@ -339,7 +340,7 @@ describe('reverse video (type 3)', () => {
     let fake: FakeTranscriber;
     beforeAll(async () => {
       fake = await startFakeTranscriber();
-      // The production registration reads AppConfig.transcribe through the pipeline options;
+      // The production registration reads AppConfig.transcribe through app.providers;
       // here the same pipeline is registered over it with the fake service.
       app.videoPipelines.register(
         ProjectType.convert,
@@ -348,11 +349,14 @@ describe('reverse video (type 3)', () => {
           mediaDir: app.config.mediaDir,
           uploadsDir: app.config.uploadsDir,
           renderSize: RENDER,
-          transcribe: {
-            baseUrl: fake.baseUrl,
-            apiKey: 'sk-test',
-            model: 'whisper-1',
-            timeoutMs: 20_000,
+          providers: {
+            ...app.providers,
+            transcription: createOpenAiTranscriber({
+              baseUrl: fake.baseUrl,
+              apiKey: 'sk-test',
+              model: 'whisper-1',
+              timeoutMs: 20_000,
+            }),
           },
         }),
       );

@@ -11,7 +11,7 @@ import type {
   UsageLimits,
   WorkResult,
 } from '@kol/shared-sdk/contracts';
-import { runFfmpeg } from '../../src/media/ffmpeg';
+import { runFfmpeg } from '../../src/video/engine/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';

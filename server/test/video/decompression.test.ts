@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { Material, MaterialTag, TaskRef, UsageLimits } from '@kol/shared-sdk/contracts';
-import { ffmpegToFile } from '../../src/media/ffmpeg';
+import { ffmpegToFile } from '../../src/video/engine/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { signedInClient, type Client } from '../writing/helpers';

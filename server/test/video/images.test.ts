@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
 import type { ImageResult, Role, TaskRef, WorkDetail, WorkResult } from '@kol/shared-sdk/contracts';
-import { LOCAL_FALLBACK_LABEL } from '../../src/media/frames/render-frame';
-import { KEPT_PICTURE_ENGINE } from '../../src/media/images/shots';
+import { LOCAL_FALLBACK_LABEL } from '../../src/video/engine/frames/render-frame';
+import { KEPT_PICTURE_ENGINE } from '../../src/video/pipelines/kit/shots';
 import { createTestApp } from '../helpers/test-app';
-import { fakeOpenAiImages, startFakeImages, type FakeImages } from '../media/fake-image-servers';
+import {
+  fakeOpenAiImages,
+  startFakeImages,
+  type FakeImages,
+} from '../providers/fake-image-servers';
 import { waitFor } from '../tasks/helpers';
 import { signedInClient, type Client } from '../writing/helpers';
 import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';

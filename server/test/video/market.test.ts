@@ -12,7 +12,7 @@ import type {
   VideoTemplate,
   WorkResult,
 } from '@kol/shared-sdk/contracts';
-import { resolveFfmpegPath } from '../../src/media/ffmpeg';
+import { resolveFfmpegPath } from '../../src/video/engine/ffmpeg';
 import { createTestApp } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';

@@ -12,8 +12,8 @@ import type {
   VideoSettings,
   WorkResult,
 } from '@kol/shared-sdk/contracts';
-import { resolveFfmpegPath } from '../../src/media/ffmpeg';
-import { parseWav, type Pcm } from '../../src/media/speech/wav';
+import { resolveFfmpegPath } from '../../src/video/engine/ffmpeg';
+import { parseWav, type Pcm } from '../../src/providers/speech/wav';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';

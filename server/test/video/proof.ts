@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { expect } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { WorkResult } from '@kol/shared-sdk/contracts';
-import { measureLoudness, serverRequire } from '../../src/media/ffmpeg';
+import { measureLoudness, serverRequire } from '../../src/video/engine/ffmpeg';
 import { testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import type { Client } from '../writing/helpers';

@@ -6,13 +6,22 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { WorkResult, WorkSummary } from '@kol/shared-sdk/contracts';
-import { lineWidth } from '../../src/media/caption-lines';
-import { resolveFfmpegPath } from '../../src/media/ffmpeg';
-import { LOCAL_FALLBACK_LABEL } from '../../src/media/frames/render-frame';
-import { longCaptionLines, qualityReport, recordedEngines } from '../../src/media/quality-report';
-import { ESPEAK_ENGINE } from '../../src/media/speech/espeak';
+import { lineWidth } from '../../src/video/engine/caption-lines';
+import { resolveFfmpegPath } from '../../src/video/engine/ffmpeg';
+import { LOCAL_FALLBACK_LABEL } from '../../src/video/engine/frames/render-frame';
+import {
+  longCaptionLines,
+  qualityReport,
+  recordedEngines,
+} from '../../src/video/pipelines/kit/quality-report';
+import { ESPEAK_ENGINE } from '../../src/providers/speech/espeak';
+import { speechFrom } from '../../src/providers/speech';
 import { createTestApp } from '../helpers/test-app';
-import { fakeOpenAiImages, startFakeImages, type FakeImages } from '../media/fake-image-servers';
+import {
+  fakeOpenAiImages,
+  startFakeImages,
+  type FakeImages,
+} from '../providers/fake-image-servers';
 import { signedInClient, type Client } from '../writing/helpers';
 import { ffprobe, finishedWork, mediaFile, renderingTasks } from './proof';
 
@@ -97,7 +106,7 @@ describe('the engines a task recorded', () => {
         },
         voice: { engine: 'espeak-ng' },
       },
-      null,
+      speechFrom(null),
     );
     expect(providers).toEqual({
       text: 'fake-model（127.0.0.1）',
@@ -114,7 +123,7 @@ describe('the engines a task recorded', () => {
         },
         shots: { engine: '用户分镜' },
       },
-      null,
+      speechFrom(null),
     );
     expect(dialogue.providers).toEqual({
       text: '用户剧本、用户分镜',
@@ -122,9 +131,9 @@ describe('the engines a task recorded', () => {
       voice: ESPEAK_ENGINE,
     });
     // A type without drawn pictures or models (decompression): nothing but the voice.
-    expect(recordedEngines({ script: {}, voice: { engine: 'espeak-ng' } }, null).providers).toEqual(
-      { text: null, pictures: null, voice: 'espeak-ng' },
-    );
+    expect(
+      recordedEngines({ script: {}, voice: { engine: 'espeak-ng' } }, speechFrom(null)).providers,
+    ).toEqual({ text: null, pictures: null, voice: 'espeak-ng' });
   });
 });
 

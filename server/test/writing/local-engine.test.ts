@@ -8,7 +8,7 @@ import {
   LOCAL_ENGINE_LABEL,
   polish,
 } from '../../src/writing/local/engine';
-import type { TextRequest } from '../../src/writing/providers/types';
+import type { TextRequest } from '../../src/writing/types';
 
 const book = splitChapters(
   readFileSync(path.join(__dirname, '../../assets/sample-books/qingdeng-zhaojian.txt'), 'utf8'),

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createOpenAiProvider } from '../../src/writing/providers/openai';
-import { ProviderError, type TextRequest } from '../../src/writing/providers/types';
+import { createOpenAiTextModel, type OpenAiTextOptions } from '../../src/providers/text';
+import { modelWriter } from '../../src/writing/model-writer';
+import { type TextRequest } from '../../src/writing/types';
+import { ProviderError } from '../../src/providers/errors';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai';
+
+/** Writing with the OpenAI-compatible model, as the writing plugin builds it. */
+const createOpenAiProvider = (options: OpenAiTextOptions) =>
+  modelWriter(createOpenAiTextModel(options));
 
 let fake: FakeOpenAi;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { estimateSpeechMs, splitIntoShots, splitSentences, textOfShots } from '../shots';
 import { captionsToSrt, srtToCaptions } from '../srt';
 
-// The same cases as the server's split (server/src/media/captions.ts, comics-pipeline.ts), so a
+// The same cases as the server's split (server/src/video/engine/captions.ts, video/pipelines/comics/pipeline.ts), so a
 // change on one side shows here.
 describe('the shot split (mirror of the server)', () => {
   it('ends sentences at Chinese and Western punctuation and at line ends, not inside 3.5', () => {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode } from '@kol/shared-sdk/contracts';
 import { ApiError } from '../../http/api-error';
+import { UserInputError } from '../../tasks/errors';
 import { validationMessage } from '../../http/validation-message';
 
 const KNOWN_CODES: ReadonlySet<number> = new Set(Object.values(ErrorCode));
@@ -82,6 +83,9 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ApiError) return send(reply, error.code, error.message);
+      // A service's refusal of what the user gave (a voice that does not exist, an upload that
+      // is not theirs): the same words a task would fail with, answered as a bad request.
+      if (error instanceof UserInputError) return send(reply, ErrorCode.badRequest, error.message);
       if (isFastifyError(error)) {
         if (error.validation && error.validation.length > 0) {
           const part = error.validationContext ?? 'body';

@@ -21,8 +21,8 @@ import {
 import {
   createSpeechTryAcksRepository,
   type SpeechTryAcksRepository,
-} from '../../library/speech-try-acks';
-import { SessionCache } from '../../security/session-cache';
+} from '../../repositories/speech-try-acks';
+import { SessionCache } from '../../repositories/session-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +42,7 @@ declare module 'fastify' {
     works: WorksRepository;
     /** Cut-video segment data of works (repositories/cut-videos.ts). */
     cutVideos: CutVideosRepository;
-    /** Acknowledged failures of async_tts_try (library/speech-try-acks.ts). */
+    /** Acknowledged failures of async_tts_try (repositories/speech-try-acks.ts). */
     speechTryAcks: SpeechTryAcksRepository;
     /** Roles and role tasks (init_task) of the video pages. */
     roles: RolesRepository;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TextProvider, TextRequest } from '../providers/types';
+import type { TextProvider, TextRequest } from '../types';
 import {
   analyse,
   characterNames,

@@ -12,9 +12,9 @@ import {
   sendFile,
   sendFileNotFound,
 } from '../../../http/static-files';
-import { categoryNames } from '../../../library/categories';
-import { NO_MUSIC_ID } from '../../../library/music';
-import { splitSentences } from '../../../media/captions';
+import { categoryNames } from '../../../video/library/categories';
+import { NO_MUSIC_ID } from '../../../video/library/music/catalog';
+import { splitSentences } from '../../../video/engine/captions';
 import {
   BUILTIN_MATERIALS,
   DEFAULT_MATERIAL_ID,
@@ -27,14 +27,18 @@ import {
   listMaterials,
   materialFileNames,
   materialsDir,
-} from '../../../media/materials';
-import { CUT_TTS_TYPES, CUT_VIDEO_TYPES, latestVideoPictures } from '../../../media/merge-pipeline';
-import { ambientTrackByMusicId } from '../../../media/music';
-import { cleanScript, exists, mediaUrl } from '../../../media/pipeline-kit';
-import { DEFAULT_VOICE_ID, ENGLISH_VOICE_ID } from '../../../media/speech/espeak';
-import { requireVoice } from '../../../media/voice-tries';
+} from '../../../video/library/materials';
+import {
+  CUT_TTS_TYPES,
+  CUT_VIDEO_TYPES,
+  latestVideoPictures,
+} from '../../../video/pipelines/merge/pipeline';
+import { ambientTrackByMusicId } from '../../../video/library/music/ambient';
+import { cleanScript, exists, mediaUrl } from '../../../video/pipelines/kit/pipeline';
+import { DEFAULT_VOICE_ID, ENGLISH_VOICE_ID } from '../../../providers/speech/espeak';
+import { requireVoice } from '../../../video/voice-tries';
 import type { CutVideoRecord, StoredCutSegment } from '../../../repositories/cut-videos';
-import { pictureFile } from '../../../roles/pictures';
+import { pictureFile } from '../../../uploads/picture-file';
 import { defineRoute } from '../../define-route';
 
 /** The built-in loops are the same for everyone and change only with a release. */
@@ -162,7 +166,7 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
       const imageUrl = segment.materialId === null ? segment.imageUrl?.trim() || '' : '';
       if (imageUrl && !(await ownPicture(userId, imageUrl)))
         throw badRequest(`第 ${n} 个片段的「画面」不存在或不属于你`);
-      if (segment.voiceId !== undefined) requireVoice(app.config.tts, segment.voiceId);
+      if (segment.voiceId !== undefined) requireVoice(app.providers.speech, segment.voiceId);
       // Audio stays only while it says this text in this voice at this speed.
       const kept = stored.find(
         (s) =>
@@ -251,7 +255,7 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
     const work = await cutWork(user.id, body.workId);
     if (!(CUT_TTS_TYPES as readonly number[]).includes(work.type))
       throw badRequest('该视频类型暂不支持片段配音');
-    requireVoice(app.config.tts, body.voiceId);
+    requireVoice(app.providers.speech, body.voiceId);
     const cut = await cutVideoOf(user.id, body.workId);
     const missing = body.indexes?.find((i) => i >= cut.segments.length);
     if (missing !== undefined) throw badRequest(`第 ${missing + 1} 个片段不存在`);

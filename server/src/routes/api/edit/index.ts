@@ -7,19 +7,22 @@ import {
   sendFile,
   sendFileNotFound,
 } from '../../../http/static-files';
-import { firstLevel, secondLevel } from '../../../library/categories';
+import { firstLevel, secondLevel } from '../../../video/library/categories';
 import {
   BUILTIN_MUSIC_URL_PREFIX,
   deleteUpload,
   listMusic,
   matchMusic,
   musicLibraryDir,
-} from '../../../library/music';
-import { vocabularyList } from '../../../library/vocabulary';
-import { AMBIENT_TRACKS, ambientFileName, ensureAmbientTrack } from '../../../media/music';
-import { listAllVoices } from '../../../media/speech';
-import { SPEECH_TASK_TYPE } from '../../../media/speech/long-speech';
-import { requireVoice, synthesizeTry } from '../../../media/voice-tries';
+} from '../../../video/library/music/catalog';
+import { vocabularyList } from '../../../video/library/vocabulary';
+import {
+  AMBIENT_TRACKS,
+  ambientFileName,
+  ensureAmbientTrack,
+} from '../../../video/library/music/ambient';
+import { SPEECH_TASK_TYPE } from '../../../video/pipelines/speech/pipeline';
+import { requireVoice, synthesizeTry } from '../../../video/voice-tries';
 import { defineRoute } from '../../define-route';
 
 /** The built-in tracks are the same for everyone and change only with a release. */
@@ -37,14 +40,15 @@ export default async function editRoutes(app: FastifyInstance) {
     // `zh` matches `zh`; `zh-CN` matches `zh` too (the voices name only the language).
     // Provider voices (`multi`) read any language, so every filter keeps them.
     const language = query.language?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-    return listAllVoices(app.config.tts)
+    return app.providers.speech
+      .voices()
       .filter((voice) => !language || voice.language === language || voice.language === 'multi')
       .map((voice) => ({ ...voice, sampleUrl: '' }));
   });
 
   defineRoute(app, editEndpoints.ttsTry, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    return synthesizeTry(app.config, user.id, body);
+    return synthesizeTry(app.providers.speech, app.config.mediaDir, user.id, body);
   });
 
   defineRoute(app, editEndpoints.ttsApply, async ({ body, request, reply }) => {
@@ -52,7 +56,7 @@ export default async function editRoutes(app: FastifyInstance) {
     // Every video type is narrated, so any work of the caller takes a voice.
     const work = await app.works.find(user.id, body.workId);
     if (!work) throw notFound('作品不存在');
-    requireVoice(app.config.tts, body.voiceId);
+    requireVoice(app.providers.speech, body.voiceId);
     await app.works.update(user.id, body.workId, {
       settings: {
         voiceId: body.voiceId,
@@ -107,7 +111,7 @@ export default async function editRoutes(app: FastifyInstance) {
 
   defineRoute(app, editEndpoints.asyncTtsTry, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    requireVoice(app.config.tts, body.voiceId);
+    requireVoice(app.providers.speech, body.voiceId);
     if (!/[\p{L}\p{N}]/u.test(body.text)) throw badRequest('「配音文本」中没有可朗读的文字');
     return app.videoTasks.startTask({
       userId: user.id,

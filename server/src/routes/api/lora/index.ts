@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { roleEndpoints } from '@kol/shared-sdk/contracts';
-import { loraList } from '../../../media/images/styles';
+import { loraList } from '../../../video/library/image-styles';
 import { defineRoute } from '../../define-route';
 
 /** get_loras: the built-in image styles (the ids `imageStyleId` and a role's `loraId` take). */

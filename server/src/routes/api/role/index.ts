@@ -101,7 +101,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     await ownRoleTask(app, user.id, body.taskId);
     const found = await extractRoles(
       body.text,
-      app.chatModel,
+      app.providers.chat,
       requestSignal(request, EXTRACT_TIMEOUT_MS),
     );
     // A role the task already has keeps what the user made of it.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANIME_LENGTHS, ProjectType, animeEndpoints } from '@kol/shared-sdk/contracts';
 import { badRequest, notFound } from '../../../http/api-error';
-import { adaptScript } from '../../../media/anime/script';
+import { adaptScript } from '../../../video/pipelines/anime/script';
 import { defineRoute } from '../../define-route';
 
 /** An adaptation by a model may take a while; past this the page is better told. */
@@ -29,7 +29,7 @@ export default async function videoAnimeRoutes(app: FastifyInstance) {
     if (!text) throw badRequest('「故事或创意」不能为空');
     const script = await adaptScript(
       text,
-      app.chatModel,
+      app.providers.chat,
       requestSignal(request, ADAPT_TIMEOUT_MS),
       {
         ...(body.genre ? { genre: body.genre } : {}),

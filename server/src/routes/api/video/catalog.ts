@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { videoEndpoints, type VideoConfigOption } from '@kol/shared-sdk/contracts';
-import { ASSISTANTS } from '../../../library/assistants';
-import { listMusic } from '../../../library/music';
-import { templateList } from '../../../library/templates';
-import { IMAGE_STYLES } from '../../../media/images/styles';
-import { listAllVoices } from '../../../media/speech';
+import { ASSISTANTS } from '../../../video/library/assistants';
+import { listMusic } from '../../../video/library/music/catalog';
+import { templateList } from '../../../video/library/templates';
+import { IMAGE_STYLES } from '../../../video/library/image-styles';
 import { defineRoute } from '../../define-route';
 
 /**
@@ -39,7 +38,7 @@ export default async function videoCatalogRoutes(app: FastifyInstance) {
       }
     } else if (configType === 3) {
       // Voice ids are strings: the option id is only the position, `value` is the voiceId.
-      listAllVoices(app.config.tts).forEach((voice, i) => {
+      app.providers.speech.voices().forEach((voice, i) => {
         options.push({
           id: i + 1,
           configType,

@@ -5,14 +5,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ProjectType, convertEndpoints, type DedupPresets } from '@kol/shared-sdk/contracts';
 import { badRequest } from '../../../http/api-error';
-import { DedupRangeError, dedupFilters } from '../../../media/convert/dedup';
-import { extractScript } from '../../../media/convert/pipeline';
-import { exists, mediaUrl } from '../../../media/pipeline-kit';
-import { probeWithFfmpeg, runFfmpeg } from '../../../media/ffmpeg';
-import { transcriberFrom } from '../../../media/convert/transcribe';
-import { ownUploads, uploadedFile } from '../../../media/work-inputs';
-import type { MediaPipelineOptions } from '../../../media/pipeline-kit';
-import { UserInputError } from '../../../tasks/errors';
+import { DedupRangeError, dedupFilters } from '../../../video/engine/dedup';
+import { extractScript } from '../../../video/pipelines/convert/pipeline';
+import { exists, mediaUrl } from '../../../video/pipelines/kit/pipeline';
+import { probeWithFfmpeg, runFfmpeg } from '../../../video/engine/ffmpeg';
+import { ownUploads, uploadedFile } from '../../../video/pipelines/kit/work-inputs';
+import { pipelineOptionsFrom, type MediaPipelineOptions } from '../../../video/pipelines';
 import { defineRoute } from '../../define-route';
 
 /** A transcription of a 10-minute clip may take a while; past this the page is better told. */
@@ -53,22 +51,13 @@ function requestSignal(request: FastifyRequest, timeoutMs: number): AbortSignal 
  * a subtitle track costs nothing, and a transcription is the user's own upload once.
  */
 export default async function videoConvertRoutes(app: FastifyInstance) {
-  const options: MediaPipelineOptions = {
-    db: app.db,
-    mediaDir: app.config.mediaDir,
-    uploadsDir: app.config.uploadsDir,
-  };
-  const transcriber = transcriberFrom(app.config.transcribe ?? null);
+  const options: MediaPipelineOptions = pipelineOptionsFrom(app.config, app.db, app.providers);
+  const transcriber = app.providers.transcription;
 
   /** The user's upload of a video at this URL, or 400 saying it is not theirs (or not a video). */
   const ownVideo = async (userId: number, url: string) => {
-    try {
-      const [row] = await ownUploads(options, userId, [url], ['video'], () => '「原视频」');
-      return row;
-    } catch (error) {
-      if (error instanceof UserInputError) throw badRequest(error.message);
-      throw error;
-    }
+    const [row] = await ownUploads(options, userId, [url], ['video'], () => '「原视频」');
+    return row;
   };
 
   defineRoute(app, convertEndpoints.getDedupPresets, async ({ request, reply }) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ProjectType, videoEndpoints } from '@kol/shared-sdk/contracts';
 import { badRequest, notFound } from '../../../http/api-error';
-import type { ImageTaskInput } from '../../../media/images/pipeline';
-import { imageStyleOf } from '../../../media/images/styles';
+import type { ImageTaskInput } from '../../../video/pipelines/image/pipeline';
+import { imageStyleOf } from '../../../video/library/image-styles';
 import { ownRole } from '../../../roles/service';
 import { defineRoute } from '../../define-route';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ProjectType, videoEndpoints, type WorkDetail } from '@kol/shared-sdk/contracts';
 import { badRequest, notFound } from '../../../http/api-error';
-import { synthesizeTry } from '../../../media/voice-tries';
-import { flaggedTermsMessage } from '../../../library/vocabulary';
+import { synthesizeTry } from '../../../video/voice-tries';
+import { flaggedTermsMessage } from '../../../video/library/vocabulary';
 import { defineRoute } from '../../define-route';
 
 /** Every text of a work that ends up spoken or shown: the text, the scenes' lines, the template. */
@@ -187,6 +187,6 @@ export default async function videoRoutes(app: FastifyInstance) {
 
   defineRoute(app, videoEndpoints.ttsAudition, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    return synthesizeTry(app.config, user.id, body);
+    return synthesizeTry(app.providers.speech, app.config.mediaDir, user.id, body);
   });
 }

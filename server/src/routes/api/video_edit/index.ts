@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { cutVideoEndpoints } from '@kol/shared-sdk/contracts';
 import { badRequest } from '../../../http/api-error';
-import { flaggedTermsMessage } from '../../../library/vocabulary';
-import { CUT_VIDEO_TYPES } from '../../../media/merge-pipeline';
+import { flaggedTermsMessage } from '../../../video/library/vocabulary';
+import { CUT_VIDEO_TYPES } from '../../../video/pipelines/merge/pipeline';
 import { defineRoute } from '../../define-route';
 
 /**
- * Merges of a work's finished cut video (merge-pipeline.ts): each spends a merge count of the
+ * Merges of a work's finished cut video (video/pipelines/merge): each spends a merge count of the
  * work's type; a merge that fails for a reason that is not the user's gives it back (runner).
  */
 export default async function videoEditRoutes(app: FastifyInstance) {

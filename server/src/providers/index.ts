@@ -1,0 +1,37 @@
+import type { AppConfig } from '../config';
+import { chatModelFrom, type ChatModel } from './chat';
+import { imageProviderFrom } from './images';
+import type { ImageProvider } from './images/types';
+import { speechFrom, type Speech } from './speech';
+import { createOpenAiTextModel, type TextModel } from './text';
+import { transcriberFrom, type Transcriber } from './transcription';
+
+/**
+ * Every outside service the server can use, chosen once from the configuration (env.ts): the
+ * server plugin decorates them as `app.providers`, a worker process builds the same. A null is
+ * a service not configured, and each caller has its offline way instead.
+ */
+export interface Providers {
+  /** The streaming text model (writing's copy); null: writing's own local engine writes. */
+  text: TextModel | null;
+  /** Structured answers (scripts, storyboards, roles, translation); null: local rules. */
+  chat: ChatModel | null;
+  /** Pictures; null: the local looks draw them (video/engine/looks). */
+  images: ImageProvider | null;
+  /** The configured voices when there are some, and the offline voices always. */
+  speech: Speech;
+  /** Speech to text for reverse videos; null: only a video's own subtitle track is read. */
+  transcription: Transcriber | null;
+}
+
+export type ProviderSettings = Pick<AppConfig, 'llm' | 'images' | 'tts' | 'transcribe'>;
+
+export function providersFrom(config: ProviderSettings): Providers {
+  return {
+    text: config.llm ? createOpenAiTextModel(config.llm) : null,
+    chat: chatModelFrom(config),
+    images: imageProviderFrom(config.images),
+    speech: speechFrom(config.tts),
+    transcription: transcriberFrom(config.transcribe),
+  };
+}

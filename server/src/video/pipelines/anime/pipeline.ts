@@ -1,0 +1,279 @@
+import type { VideoSettings } from '@kol/shared-sdk/contracts';
+import { createWorksRepository } from '../../../repositories/works';
+import { StageError, UserInputError } from '../../../tasks/errors';
+import type { StageContext, StageHandler } from '../../../tasks/types';
+import type { Shot } from '@kol/shared-sdk/contracts';
+import {
+  adaptScript,
+  captionOf,
+  LOCAL_SCRIPT,
+  modelStoryboard,
+  NARRATOR,
+  savedStoryboard,
+  storyboardFromScript,
+  type ScriptLine,
+  type StoryboardShot,
+} from './script';
+import type { ChatModel } from '../../../providers/chat';
+import { splitSentences } from '../../engine/captions';
+import { stillsComposeStage } from '../kit/stills-compose';
+import { drawWorkShots, type KeepPicture } from '../kit/shots';
+import {
+  num,
+  outputOf,
+  requireSpeakable,
+  str,
+  taskFiles,
+  workIdOf,
+  type MediaPipelineOptions,
+} from '../kit/pipeline';
+import { assignVoices, speakDialogue, type SpeakerVoice } from '../kit/dialogue';
+import { chooseMusic } from '../kit/work-inputs';
+import type { Aspect } from '../../engine/captions';
+
+/** A storyboard shot as the stages store it: the line cut into sentences for the captions. */
+interface AnimeShot extends StoryboardShot {
+  caption: string;
+  sentences: string[];
+}
+
+/** Engine of a storyboard the creator edited on the storyboard page. */
+const USER_STORYBOARD = '用户分镜';
+
+/**
+ * The storyboard of a script: the model's when one is configured and answers (every line keeps
+ * the local design it skipped), else the local one.
+ */
+async function designStoryboard(
+  chatModel: ChatModel | null | undefined,
+  lines: ScriptLine[],
+  signal: AbortSignal,
+): Promise<{ board: StoryboardShot[]; engine: string }> {
+  if (chatModel) {
+    const board = await modelStoryboard(chatModel, lines, signal).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      return null;
+    });
+    if (board) return { board, engine: chatModel.label };
+  }
+  return { board: storyboardFromScript(lines), engine: LOCAL_SCRIPT };
+}
+
+const animeShotOf = (shot: StoryboardShot): AnimeShot => ({
+  ...shot,
+  caption: captionOf(shot),
+  sentences: splitSentences(shot.line),
+});
+
+/**
+ * Which picture on the work a shot keeps. A storyboard the creator saw and checked is drawn as
+ * saved, shot by shot (their redraws included: the pictures are what they approved); a board
+ * designed again keeps only the pictures of shots whose caption did not change.
+ */
+const keepPicture =
+  (boardWasSaved: boolean): KeepPicture =>
+  (stored, shot) =>
+    !stored.needsRegeneration && (boardWasSaved || stored.caption === shot.caption);
+
+/**
+ * The anime short (type 11): an idea or a story becomes a script with speakers, a storyboard
+ * with a camera and a scene per line, a picture per shot (the roles drawn the same way in
+ * every shot), each line in its speaker's voice, composed like the comic clip.
+ */
+export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
+  const works = createWorksRepository(options.db);
+  const shotsOf = (ctx: StageContext) => {
+    const shots = outputOf(ctx, 'shots').shots;
+    if (!Array.isArray(shots) || shots.length === 0) throw new StageError('分镜为空，请重新生成');
+    return shots as AnimeShot[];
+  };
+
+  const script: StageHandler = {
+    name: 'script',
+    label: '剧本',
+    weight: 1,
+    async run(ctx) {
+      const work = await works.find(ctx.task.userId, workIdOf(ctx));
+      if (!work) throw new UserInputError('作品不存在或已删除');
+      const text = requireSpeakable(work.text);
+      const settings: VideoSettings = work.settings;
+      // A text already in 「角色：台词」 form (the caption page's) is the script as written.
+      const { lines, engine, note } = await adaptScript(text, options.providers.chat, ctx.signal);
+      if (lines.length === 0) throw new UserInputError('「剧本」中没有可朗读的台词');
+      // The storyboard page's shots, when they are still this script's.
+      const storyboard = savedStoryboard(work.shots, lines);
+      const speakers = [...new Set(lines.map((line) => line.speaker))];
+      const chosen = { ...(settings.roleVoices ?? {}) };
+      // The narrator speaks with the work's voice when one is chosen.
+      if (settings.voiceId && !chosen[NARRATOR]) chosen[NARRATOR] = settings.voiceId;
+      const voices = assignVoices(
+        speakers,
+        chosen,
+        (voiceId) => options.providers.speech.findVoice(voiceId) !== null,
+      );
+      ctx.reportProgress(100);
+      return {
+        lines,
+        engine,
+        ...(note ? { note } : {}),
+        ...(storyboard ? { storyboard } : {}),
+        voices,
+        aspect: settings.aspect,
+        speed: settings.speed ?? 1,
+        musicId: await chooseMusic(options, ctx.task.userId, workIdOf(ctx), settings.musicId),
+      };
+    },
+  };
+
+  const shots: StageHandler = {
+    name: 'shots',
+    label: '分镜',
+    weight: 1,
+    async run(ctx) {
+      const script = outputOf(ctx, 'script');
+      const saved = script.storyboard as StoryboardShot[] | undefined;
+      const { board, engine } = saved
+        ? { board: saved, engine: USER_STORYBOARD }
+        : await designStoryboard(options.providers.chat, script.lines as ScriptLine[], ctx.signal);
+      const list: AnimeShot[] = board.map(animeShotOf);
+      ctx.reportProgress(100);
+      return { shots: list, engine };
+    },
+  };
+
+  const images: StageHandler = {
+    name: 'images',
+    weight: 2,
+    async run(ctx) {
+      const script = outputOf(ctx, 'script');
+      const aspect = str(script.aspect, '9:16') as Aspect;
+      return drawWorkShots(
+        options,
+        ctx,
+        shotsOf(ctx),
+        aspect,
+        keepPicture(Array.isArray(script.storyboard)),
+      );
+    },
+  };
+
+  const voice: StageHandler = {
+    name: 'voice',
+    weight: 3,
+    async run(ctx) {
+      const spec = outputOf(ctx, 'script');
+      const list = shotsOf(ctx);
+      const { rel, abs } = taskFiles(options, ctx);
+      const order = list.flatMap((shot) =>
+        shot.sentences.map((text) => ({ speaker: shot.speaker, text })),
+      );
+      const relative = rel('narration.wav');
+      const spoken = await speakDialogue(
+        order,
+        spec.voices as Record<string, SpeakerVoice>,
+        abs(relative),
+        {
+          speed: num(spec.speed, 1),
+          signal: ctx.signal,
+          speech: options.providers.speech,
+          caption: (line) =>
+            line.speaker === NARRATOR ? line.text : `${line.speaker}：${line.text}`,
+          onProgress: (percent) => ctx.reportProgress(percent * 0.95),
+        },
+      );
+      // Each shot lasts from its first sentence's start to the next shot's (pauses included).
+      let at = 0;
+      const starts: number[] = [];
+      for (const shot of list) {
+        starts.push(at === 0 ? 0 : (spoken.segments[at]?.startMs ?? 0));
+        at += shot.sentences.length;
+      }
+      ctx.reportProgress(100);
+      return {
+        narration: relative,
+        durationMs: spoken.durationMs,
+        cues: spoken.segments,
+        speakers: order.map((line) => line.speaker),
+        shotDurations: starts.map((start, i) => (starts[i + 1] ?? spoken.durationMs) - start),
+      };
+    },
+  };
+
+  return [script, shots, images, voice, stillsComposeStage(options)];
+}
+
+/**
+ * The anime short's storyboard task (`anime_storyboard`, no count): the work's script becomes
+ * shots with a camera, a scene and a picture prompt each, written onto the work at once so the
+ * storyboard page shows them, then every shot without a picture is drawn with the work's roles
+ * and style. A storyboard the creator already edited for this very script is kept as it is
+ * (only its missing pictures are drawn), so going back a step and on again loses nothing.
+ */
+export function animeStoryboardPipeline(options: MediaPipelineOptions): StageHandler[] {
+  const works = createWorksRepository(options.db);
+  const workOf = async (ctx: StageContext) => {
+    const work = await works.find(ctx.task.userId, workIdOf(ctx));
+    if (!work) throw new UserInputError('作品不存在或已删除');
+    return work;
+  };
+
+  const shots: StageHandler = {
+    name: 'shots',
+    label: '分镜',
+    weight: 1,
+    async run(ctx) {
+      const work = await workOf(ctx);
+      const text = requireSpeakable(work.text, '剧本');
+      const script = await adaptScript(text, options.providers.chat, ctx.signal);
+      if (script.lines.length === 0) throw new UserInputError('「剧本」中没有可朗读的台词');
+      const saved = savedStoryboard(work.shots, script.lines);
+      const { board, engine } = saved
+        ? { board: saved, engine: USER_STORYBOARD }
+        : await designStoryboard(options.providers.chat, script.lines, ctx.signal);
+      // A board designed again keeps the pictures of the shots whose caption it kept.
+      const byCaption = new Map(work.shots.map((shot) => [shot.caption, shot]));
+      const next: Shot[] = board.map((shot, index) => {
+        const caption = captionOf(shot);
+        const old = saved ? work.shots[index] : byCaption.get(caption);
+        return {
+          index,
+          caption,
+          imagePrompt: shot.imagePrompt,
+          roleIds: old?.roleIds ?? [],
+          imageUrl: old?.imageUrl ?? '',
+          audioUrl: '',
+          durationMs: 0,
+          needsRegeneration: old?.needsRegeneration ?? false,
+          speaker: shot.speaker,
+          line: shot.line,
+          camera: shot.camera,
+          scene: shot.scene,
+        };
+      });
+      await works.update(ctx.task.userId, work.workId, { shots: next });
+      ctx.reportProgress(100);
+      return { engine, scriptEngine: script.engine, count: next.length };
+    },
+  };
+
+  const images: StageHandler = {
+    name: 'images',
+    weight: 4,
+    async run(ctx) {
+      const work = await workOf(ctx);
+      const list = work.shots.map((shot) => ({
+        index: shot.index,
+        caption: shot.caption,
+        imagePrompt: shot.imagePrompt,
+        ...(shot.speaker !== undefined ? { speaker: shot.speaker } : {}),
+        ...(shot.line !== undefined ? { line: shot.line } : {}),
+        ...(shot.camera !== undefined ? { camera: shot.camera } : {}),
+        ...(shot.scene !== undefined ? { scene: shot.scene } : {}),
+      }));
+      if (list.length === 0) throw new StageError('分镜为空，请重新生成');
+      return drawWorkShots(options, ctx, list, work.settings.aspect, keepPicture(true));
+    },
+  };
+
+  return [shots, images];
+}

@@ -1,0 +1,126 @@
+import { stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { CAPTION_STYLES, type CaptionStyle } from '@kol/shared-sdk/contracts';
+import type { Database } from '../../../db/schema';
+import type { Providers } from '../../../providers';
+import { StageError, UserInputError } from '../../../tasks/errors';
+import type { StageContext, StageOutputs } from '../../../tasks/types';
+import type { ComposeResult } from '../../engine/compose';
+
+/**
+ * What every pipeline of src/video/pipelines needs: where files go, how stored outputs are read
+ * back, and the checks between stages. A pipeline is a list of StageHandlers (tasks/types.ts)
+ * built by a function taking these options.
+ */
+export interface MediaPipelineOptions {
+  db: Kysely<Database>;
+  /** `<DATA_DIR>/media`: outputs go to `<mediaDir>/<userId>/<taskId>/`. */
+  mediaDir: string;
+  /** AppConfig.uploadsDir: the users' uploaded pictures, clips and music (`/uploads/<name>`). */
+  uploadsDir: string;
+  /** Output size instead of the aspect's full size (tests render small). */
+  renderSize?: { width: number; height: number };
+  /** The outside services (src/providers), null where not configured: the offline ways then. */
+  providers: Providers;
+}
+
+/** The URL of a file of the media dir (the `/media/*` route serves it to its owner). */
+export const mediaUrl = (relative: string): string =>
+  `/media/${relative.split(path.sep).map(encodeURIComponent).join('/')}`;
+
+/** Paths of a task's files: stored relative to the media dir, so the data dir can move. */
+export function taskFiles(options: MediaPipelineOptions, ctx: StageContext) {
+  const rel = (...parts: string[]) => path.join(String(ctx.task.userId), ctx.task.id, ...parts);
+  const abs = (relative: string) => path.join(options.mediaDir, relative);
+  return {
+    rel,
+    abs,
+    /** A file of the media dir back to its stored (relative) form. */
+    relOf: (absolute: string) => path.relative(options.mediaDir, absolute),
+  };
+}
+
+/** The work id of a task that must have one (video and merge tasks). */
+export function workIdOf(ctx: StageContext): number {
+  if (ctx.task.workId === null) throw new StageError('任务缺少作品，请重新生成');
+  return ctx.task.workId;
+}
+
+export const str = (value: unknown, fallback = ''): string =>
+  typeof value === 'string' ? value : fallback;
+export const num = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+/** Reads a stage's stored output; a missing one means the stored task is broken, not the user. */
+export function outputOf(ctx: StageContext, stage: string): StageOutputs {
+  const out = ctx.outputs[stage];
+  if (!out) throw new StageError(`缺少「${stage}」阶段的结果，请重新生成`);
+  return out;
+}
+
+export const exists = async (file: string): Promise<boolean> =>
+  (await stat(file).catch(() => null))?.isFile() === true;
+
+export function checkAborted(signal: AbortSignal): void {
+  // The runner records why (cancel, shutdown); this only stops the work early.
+  if (signal.aborted) throw new Error(`aborted: ${String(signal.reason)}`);
+}
+
+/** The work's text made speakable: no control characters, no blank runs, trimmed lines. */
+export function cleanScript(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/[ \t\u3000]+/g, ' ')
+        // Control and format characters (zero-width spaces, BOMs) would be read or drawn oddly.
+        .replace(/[\p{Cc}\p{Cf}]/gu, '')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Refuses a text with nothing to say (a user error: the count is not given back). */
+export function requireSpeakable(text: string, field = '文案'): string {
+  const clean = cleanScript(text);
+  if (!/[\p{L}\p{N}]/u.test(clean)) throw new UserInputError(`「${field}」为空，请先填写${field}`);
+  return clean;
+}
+
+/** Parallel part encodes within one task: tasks already run one per core. */
+export const partConcurrency = () => Math.max(1, Math.min(4, os.availableParallelism()));
+
+/** The outputs every video stage ends with (get_work_result reads the URLs). */
+export function videoOutputs(options: MediaPipelineOptions, result: ComposeResult): StageOutputs {
+  const rel = (file: string) => path.relative(options.mediaDir, file);
+  return {
+    video: rel(result.videoPath),
+    srt: rel(result.srtPath),
+    cover: rel(result.coverPath),
+    videoDurationMs: result.durationMs,
+    videoUrl: mediaUrl(rel(result.videoPath)),
+    srtUrl: mediaUrl(rel(result.srtPath)),
+    coverUrl: mediaUrl(rel(result.coverPath)),
+  };
+}
+
+/** The caption look the work asks for (read when its video is composed). */
+export async function captionStyleOf(
+  options: MediaPipelineOptions,
+  ctx: StageContext,
+): Promise<CaptionStyle> {
+  if (ctx.task.workId === null) return 'classic';
+  const row = await options.db
+    .selectFrom('works')
+    .select('settings')
+    .where('id', '=', ctx.task.workId)
+    .executeTakeFirst();
+  const style = (row?.settings as { captionStyle?: unknown } | undefined)?.captionStyle;
+  return (CAPTION_STYLES as readonly unknown[]).includes(style)
+    ? (style as CaptionStyle)
+    : 'classic';
+}

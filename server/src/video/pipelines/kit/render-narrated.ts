@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { StageContext, StageOutputs } from '../../../tasks/types';
+import { writeCaptions, type Aspect, type Cue } from '../../engine/captions';
+import { composeSegments, type ComposeSegment } from '../../engine/compose-segments';
+import {
+  captionStyleOf,
+  checkAborted,
+  partConcurrency,
+  taskFiles,
+  type MediaPipelineOptions,
+} from './pipeline';
+import { finishedVideoOutputs } from './quality-report';
+
+/**
+ * The end of every compose stage made of segments (pictures or clips): the captions written in
+ * the work's style, the segments rendered over the narration and music, the outputs
+ * get_work_result reads (the quality report among them). The stage decides only what the
+ * segments are.
+ */
+export async function renderNarratedSegments(
+  options: MediaPipelineOptions,
+  ctx: StageContext,
+  input: {
+    aspect: Aspect;
+    size: { width: number; height: number };
+    segments: ComposeSegment[];
+    /** The narration WAV, relative to the media dir (as the voice stages store it). */
+    narration: string;
+    cues: Cue[];
+    musicPath: string | null | undefined;
+    /** The music's gain under the narration; absent: compose's default. */
+    musicVolume?: number;
+    videoFilters?: string[];
+    /** Base name of the outputs: `video`, or `merge` for a merge of cut segments. */
+    name?: string;
+  },
+): Promise<StageOutputs> {
+  const files = taskFiles(options, ctx);
+  const name = input.name ?? 'video';
+  const captions = {
+    srtPath: path.join(ctx.workDir, `${name}-captions.srt`),
+    assPath: path.join(ctx.workDir, `${name}-captions.ass`),
+  };
+  await writeCaptions(
+    input.cues,
+    captions,
+    input.size,
+    input.aspect,
+    await captionStyleOf(options, ctx),
+  );
+  checkAborted(ctx.signal);
+  const result = await composeSegments(
+    {
+      aspect: input.aspect,
+      segments: input.segments,
+      narrationWav: files.abs(input.narration),
+      ...(input.musicPath ? { musicPath: input.musicPath } : {}),
+      ...captions,
+      ...(input.videoFilters ? { videoFilters: input.videoFilters } : {}),
+    },
+    files.abs(files.rel()),
+    {
+      size: input.size,
+      concurrency: partConcurrency(),
+      name,
+      ...(input.musicVolume !== undefined ? { musicVolume: input.musicVolume } : {}),
+      onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
+    },
+  );
+  return finishedVideoOutputs(options, ctx, result, {
+    aspect: input.aspect,
+    narration: input.narration,
+    cues: input.cues,
+  });
+}

@@ -1,0 +1,190 @@
+import { readFile } from 'node:fs/promises';
+import type { Shot, VideoSettings } from '@kol/shared-sdk/contracts';
+import { createRolesRepository } from '../../../repositories/roles';
+import { createWorksRepository } from '../../../repositories/works';
+import { roleLook } from './role-looks';
+import { pictureFile } from '../../../uploads/picture-file';
+import type { StageContext, StageOutputs } from '../../../tasks/types';
+import type { Aspect } from '../../engine/captions';
+import { defaultSize, mapLimit } from '../../engine/compose';
+import {
+  checkAborted,
+  exists,
+  mediaUrl,
+  taskFiles,
+  workIdOf,
+  type MediaPipelineOptions,
+} from './pipeline';
+import { drawShotImage, writeWhole } from './draw';
+import { imageStyleOf } from '../../library/image-styles';
+
+/** A shot as the images stage needs it (the comics pipeline's PipelineShot fits). */
+export interface ShotToDraw {
+  index: number;
+  caption: string;
+  imagePrompt: string;
+  /** An anime storyboard's fields, written onto the work's shot with its picture. */
+  speaker?: string;
+  line?: string;
+  camera?: Shot['camera'];
+  scene?: string;
+}
+
+/** Whether the picture already on the work's shot is the one this shot keeps. */
+export type KeepPicture = (stored: Shot, shot: ShotToDraw) => boolean;
+
+/** A picture the user drew for an unchanged shot with gen_img (the comic clip's rule). */
+export const keepGenImgPicture: KeepPicture = (stored, shot) =>
+  stored.caption === shot.caption &&
+  !stored.needsRegeneration &&
+  /\/image\.jpg$/.test(stored.imageUrl);
+
+/** What the stage records of each shot's picture (also read back on a resumed stage). */
+export interface ShotImageRecord {
+  index: number;
+  image: string;
+  imageUrl: string;
+  engine: string;
+  needsRegeneration: boolean;
+  error: string | null;
+  roleIds: number[];
+}
+
+/** The engine of a picture the user drew for the shot with gen_img and that the video keeps. */
+export const KEPT_PICTURE_ENGINE = '沿用已生成的分镜图片';
+
+/** Providers answer slowly but in parallel; the local renderer is CPU and goes one by one. */
+const PROVIDER_CONCURRENCY = 3;
+
+/**
+ * The images stage of a work's video: each shot drawn with the work's roles and style by the
+ * configured provider, falling back to the local frame for a shot whose picture fails (marked
+ * for regeneration, the provider's message kept), so one failed picture never fails the video.
+ * A picture the user already drew for an unchanged shot with gen_img is kept. The shots are
+ * written back onto the work, so its pages show each picture and offer to redraw marked ones.
+ */
+export async function drawWorkShots(
+  options: MediaPipelineOptions,
+  ctx: StageContext,
+  shots: readonly ShotToDraw[],
+  aspect: Aspect,
+  keep: KeepPicture = keepGenImgPicture,
+): Promise<StageOutputs> {
+  const userId = ctx.task.userId;
+  const workId = workIdOf(ctx);
+  const files = taskFiles(options, ctx);
+  const dirs = {
+    mediaDir: options.mediaDir,
+    ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
+  };
+  const works = createWorksRepository(options.db);
+  const work = await works.find(userId, workId);
+  const settings: Partial<VideoSettings> = work?.settings ?? {};
+  const records = await createRolesRepository(options.db).listOfWork(userId, workId);
+  const cast = await Promise.all(records.map((role) => roleLook(role, userId, dirs)));
+  const style = imageStyleOf(settings.imageStyleId);
+  const provider = options.providers.images;
+  const size = defaultSize(aspect);
+  let done = 0;
+
+  const drawOne = async (shot: ShotToDraw): Promise<ShotImageRecord> => {
+    checkAborted(ctx.signal);
+    const name = `shot-${String(shot.index).padStart(3, '0')}`;
+    const image = files.rel('frames', `${name}.jpg`);
+    const sidecar = files.abs(files.rel('frames', `${name}.json`));
+    // A picture written whole before a crash or restart is kept with what was recorded of it.
+    if ((await exists(files.abs(image))) && (await exists(sidecar))) {
+      return JSON.parse(await readFile(sidecar, 'utf8')) as ShotImageRecord;
+    }
+    const stored = work?.shots[shot.index];
+    const kept =
+      stored && stored.imageUrl && keep(stored, shot)
+        ? await pictureFile(stored.imageUrl, userId, dirs)
+        : null;
+    let record: ShotImageRecord;
+    if (kept) {
+      await writeWhole(files.abs(image), await readFile(kept));
+      record = {
+        index: shot.index,
+        image,
+        imageUrl: mediaUrl(image),
+        engine: KEPT_PICTURE_ENGINE,
+        needsRegeneration: false,
+        error: null,
+        roleIds: stored?.roleIds ?? [],
+      };
+    } else {
+      const drawn = await drawShotImage(
+        provider,
+        {
+          prompt: shot.imagePrompt,
+          caption: shot.caption,
+          roles: cast,
+          style,
+          seedKey: `${ctx.task.id}:${shot.index}`,
+          seriesKey: `work:${workId}`,
+          shotIndex: shot.index,
+          ...size,
+        },
+        ctx.signal,
+      );
+      await writeWhole(files.abs(image), drawn.jpeg);
+      record = {
+        index: shot.index,
+        image,
+        imageUrl: mediaUrl(image),
+        engine: drawn.engine,
+        needsRegeneration: drawn.needsRegeneration,
+        error: drawn.error,
+        roleIds: drawn.present.flatMap((role) => (role.roleId ? [role.roleId] : [])),
+      };
+    }
+    await writeWhole(sidecar, Buffer.from(JSON.stringify(record)));
+    done += 1;
+    ctx.reportProgress((done / shots.length) * 95);
+    return record;
+  };
+
+  const drawn = await mapLimit([...shots], provider ? PROVIDER_CONCURRENCY : 1, drawOne);
+  if (work) {
+    const previous = work.shots;
+    const next: Shot[] = shots.map((shot, i) => {
+      const record = drawn[i] as ShotImageRecord;
+      const old = previous[shot.index];
+      return {
+        index: shot.index,
+        caption: shot.caption,
+        imagePrompt: shot.imagePrompt,
+        roleIds: record.roleIds,
+        imageUrl: record.imageUrl,
+        // The voice stage comes after; a stored shot of the same caption keeps its audio.
+        audioUrl: old?.caption === shot.caption ? old.audioUrl : '',
+        durationMs: old?.caption === shot.caption ? old.durationMs : 0,
+        needsRegeneration: record.needsRegeneration,
+        ...storyboardFields(shot),
+      };
+    });
+    await works.update(userId, workId, { shots: next });
+  }
+  ctx.reportProgress(100);
+  return {
+    images: drawn.map((record) => record.image),
+    shotImages: drawn.map(({ index, imageUrl, engine, needsRegeneration, error }) => ({
+      index,
+      image: imageUrl,
+      engine,
+      needsRegeneration,
+      error,
+    })),
+  };
+}
+
+/** The storyboard fields a shot carries (an anime short's), and nothing for other types. */
+function storyboardFields(shot: ShotToDraw): Partial<Shot> {
+  const fields: Partial<Shot> = {};
+  if (shot.speaker !== undefined) fields.speaker = shot.speaker;
+  if (shot.line !== undefined) fields.line = shot.line;
+  if (shot.camera !== undefined) fields.camera = shot.camera;
+  if (shot.scene !== undefined) fields.scene = shot.scene;
+  return fields;
+}

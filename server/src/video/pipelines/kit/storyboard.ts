@@ -1,0 +1,53 @@
+import { splitSentences } from '../../engine/captions';
+
+/** A shot of the pictured pipelines (comics, market) as the `shots` stage stores it. */
+export interface PipelineShot {
+  index: number;
+  caption: string;
+  imagePrompt: string;
+  sentences: string[];
+}
+
+/** Sentences per shot: more makes a picture stay too long, one per shot flickers. */
+const MAX_SENTENCES_PER_SHOT = 3;
+/** A shot also ends before its caption grows past this many characters. */
+const MAX_SHOT_CHARS = 60;
+
+/** Groups sentences into shots of 1 to 3 sentences, keeping each shot's caption short. */
+export function groupShots(sentences: string[]): PipelineShot[] {
+  const groups: string[][] = [];
+  let current: string[] = [];
+  for (const sentence of sentences) {
+    const chars = current.join('').length + sentence.length;
+    if (
+      current.length > 0 &&
+      (current.length >= MAX_SENTENCES_PER_SHOT || chars > MAX_SHOT_CHARS)
+    ) {
+      groups.push(current);
+      current = [];
+    }
+    current.push(sentence);
+  }
+  if (current.length > 0) groups.push(current);
+  return groups.map((group, index) => {
+    const caption = group.join('');
+    return { index, caption, imagePrompt: caption, sentences: group };
+  });
+}
+
+/**
+ * The shots the creator made on the caption page (update_text), in their order: each caption
+ * spoken as its own sentences, each picture drawn from its prompt (the caption when empty).
+ * A shot with nothing speakable is left out.
+ */
+export function editorShots(saved: ReadonlyArray<{ caption: string; imagePrompt: string }>) {
+  return saved
+    .map((shot) => ({ shot, sentences: splitSentences(shot.caption) }))
+    .filter(({ sentences }) => sentences.length > 0)
+    .map(({ shot, sentences }, index) => ({
+      index,
+      caption: sentences.join(''),
+      imagePrompt: shot.imagePrompt.trim() || sentences.join(''),
+      sentences,
+    }));
+}

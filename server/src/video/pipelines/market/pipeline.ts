@@ -1,0 +1,290 @@
+import { copyFile, mkdir, rename } from 'node:fs/promises';
+import path from 'node:path';
+import type { VideoSettings } from '@kol/shared-sdk/contracts';
+import { findMarketTemplate } from '../../library/templates';
+import { createWorksRepository } from '../../../repositories/works';
+import { StageError, UserInputError } from '../../../tasks/errors';
+import type { StageContext, StageHandler } from '../../../tasks/types';
+import { splitSentences, type Aspect, type Cue } from '../../engine/captions';
+import { groupShots, type PipelineShot } from '../kit/storyboard';
+import { chooseMusic, ownUploads, resolveWorkMusic, uploadedFile } from '../kit/work-inputs';
+import { defaultSize } from '../../engine/compose';
+import { renderEndCardToFile } from '../../engine/frames/end-card';
+import { LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
+import { renderLocalPictureToFile } from '../../engine/looks/render';
+import {
+  checkAborted,
+  cleanScript,
+  exists,
+  num,
+  outputOf,
+  str,
+  taskFiles,
+  workIdOf,
+  type MediaPipelineOptions,
+} from '../kit/pipeline';
+import { DEFAULT_VOICE_ID } from '../../../providers/speech/espeak';
+import { renderNarratedSegments } from '../kit/render-narrated';
+
+/** Spoken and drawn when the user gave no call to action of their own. */
+export const DEFAULT_CALL_TO_ACTION = '立即了解';
+
+/** A marketing shot: the comics shot plus whether it is the end card. */
+interface MarketShot extends PipelineShot {
+  endCard: boolean;
+}
+
+const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
+/** A sentence's words only, to compare a script's last sentence with the call to action. */
+const bare = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The marketing video (type 4): a template's script from what the user filled in (or the
+ * work's own text, which wins when there is one), the user's pictures shot by shot (local
+ * frames when there are none), and an end card with the product's name and the call to action,
+ * held while that call is spoken last.
+ */
+export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
+  const works = createWorksRepository(options.db);
+  const abs = (relative: string) => path.join(options.mediaDir, relative);
+  const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
+
+  const shotsOf = (ctx: StageContext): MarketShot[] => {
+    const list = outputOf(ctx, 'shots').shots;
+    if (!Array.isArray(list) || list.length === 0) throw new StageError('分镜结果为空，请重新生成');
+    return list as MarketShot[];
+  };
+
+  const script: StageHandler = {
+    name: 'script',
+    weight: 0.5,
+    async run(ctx) {
+      const work = await works.find(ctx.task.userId, workIdOf(ctx));
+      if (!work) throw new UserInputError('作品不存在或已删除');
+      const settings: VideoSettings = work.settings;
+      if (settings.templateId === undefined) throw new UserInputError('请先选择「营销模板」');
+      const template = findMarketTemplate(settings.templateId);
+      if (!template) throw new UserInputError('「营销模板」不存在，请重新选择');
+      const fields: Record<string, string> = {};
+      for (const [key, value] of Object.entries(settings.templateFields ?? {}))
+        fields[key] = cleanScript(value).replace(/\n/g, ' ');
+      for (const field of template.fields) {
+        if (field.required && !hasWords(fields[field.key] ?? ''))
+          throw new UserInputError(
+            `请填写「${field.label}」（营销模板「${template.name}」的必填项）`,
+          );
+      }
+      // The work's own call, else the one filled in the template, else the default.
+      const callToAction =
+        cleanScript(settings.callToAction ?? '').replace(/\n/g, ' ') ||
+        fields.callToAction ||
+        DEFAULT_CALL_TO_ACTION;
+      if (!hasWords(callToAction)) throw new UserInputError('「行动号召」中没有可朗读的文字');
+
+      // The user's own text wins over the template's: they edited what the template wrote.
+      const own = cleanScript(work.text);
+      const source = hasWords(own) ? 'work' : 'template';
+      const body = splitSentences(
+        source === 'work'
+          ? own
+          : cleanScript(template.script({ ...fields, callToAction }).join('\n')),
+      );
+      // The call is spoken last over the end card; a script already ending with it says it once.
+      if (body.length > 0 && bare(body.at(-1) ?? '') === bare(callToAction)) body.pop();
+      if (body.length === 0) throw new UserInputError('「文案」中没有可朗读的句子');
+
+      const imageUrls = settings.imageUrls ?? [];
+      await ownUploads(
+        options,
+        ctx.task.userId,
+        imageUrls,
+        ['image'],
+        (i) => `第 ${i + 1} 张「图片」`,
+      );
+      const musicId = await chooseMusic(options, ctx.task.userId, work.workId, settings.musicId);
+      ctx.reportProgress(100);
+      // Snapshotted here so a resumed task renders what was asked at start.
+      return {
+        templateId: template.id,
+        musicId,
+        source,
+        sentences: body,
+        callToAction,
+        // The end card names what is sold: the template's name field, else the work's title.
+        productName: fields[template.nameField] || work.title,
+        imageUrls,
+        aspect: settings.aspect,
+        voiceId: settings.voiceId ?? DEFAULT_VOICE_ID,
+        speed: settings.speed ?? 1,
+      };
+    },
+  };
+
+  const shots: StageHandler = {
+    name: 'shots',
+    weight: 0.5,
+    async run(ctx) {
+      const spec = outputOf(ctx, 'script');
+      const sentences = spec.sentences as string[];
+      let grouped = groupShots(sentences);
+      // Every picture the user gave should be seen: with more pictures than sentence groups,
+      // each sentence gets its own shot.
+      if ((spec.imageUrls as string[]).length > grouped.length)
+        grouped = sentences.map((s, index) => ({
+          index,
+          caption: s,
+          imagePrompt: s,
+          sentences: [s],
+        }));
+      const body = grouped.map((s) => ({ ...s, endCard: false }));
+      const callToAction = str(spec.callToAction);
+      // Spoken with an exclamation so espeak ends it as a sentence, not mid-phrase.
+      const spoken = /[。！？!?]$/.test(callToAction) ? callToAction : `${callToAction}！`;
+      const end: MarketShot = {
+        index: body.length,
+        caption: spoken,
+        imagePrompt: callToAction,
+        sentences: [spoken],
+        endCard: true,
+      };
+      ctx.reportProgress(100);
+      return { shots: [...body, end] };
+    },
+  };
+
+  const images: StageHandler = {
+    name: 'images',
+    weight: 1,
+    async run(ctx) {
+      const spec = outputOf(ctx, 'script');
+      const size = defaultSize(str(spec.aspect, '9:16') as Aspect);
+      const imageUrls = spec.imageUrls as string[];
+      const list = shotsOf(ctx);
+      const files: string[] = [];
+      const engines: string[] = [];
+      for (const shot of list) {
+        checkAborted(ctx.signal);
+        const name = `shot-${String(shot.index).padStart(3, '0')}`;
+        const url = imageUrls[shot.index % Math.max(1, imageUrls.length)];
+        let relative: string;
+        if (shot.endCard) {
+          relative = taskRel(ctx, 'frames', `${name}-end.jpg`);
+          if (!(await exists(abs(relative))))
+            await renderEndCardToFile(
+              {
+                title: str(spec.productName),
+                callToAction: str(spec.callToAction),
+                ...size,
+              },
+              abs(relative),
+            );
+          engines.push('end-card');
+        } else if (url) {
+          // Copied into the task, so a resumed or re-composed task survives a deleted upload.
+          const source = uploadedFile(options, url);
+          relative = taskRel(ctx, 'frames', `${name}${path.extname(source)}`);
+          if (!(await exists(abs(relative)))) {
+            if (!(await exists(source)))
+              throw new StageError(`第 ${shot.index + 1} 个分镜的图片文件丢失，请重新上传`, {
+                shot: shot.index + 1,
+              });
+            await mkdir(path.dirname(abs(relative)), { recursive: true });
+            await copyFile(source, `${abs(relative)}.part`);
+            await rename(`${abs(relative)}.part`, abs(relative));
+          }
+          engines.push('upload');
+        } else {
+          relative = taskRel(ctx, 'frames', `${name}.jpg`);
+          if (!(await exists(abs(relative))))
+            await renderLocalPictureToFile(
+              {
+                scene: shot.imagePrompt,
+                caption: shot.caption,
+                label: LOCAL_FRAME_LABEL,
+                seriesKey: `work:${workIdOf(ctx)}`,
+                shotIndex: shot.index,
+                ...size,
+              },
+              abs(relative),
+            );
+          engines.push('local-frame');
+        }
+        files.push(relative);
+        ctx.reportProgress(((shot.index + 1) / list.length) * 100);
+      }
+      return { images: files, engines };
+    },
+  };
+
+  const voice: StageHandler = {
+    name: 'voice',
+    weight: 3,
+    async run(ctx) {
+      const spec = outputOf(ctx, 'script');
+      const list = shotsOf(ctx);
+      const relative = taskRel(ctx, 'narration.wav');
+      ctx.reportProgress(5);
+      const spoken = await options.providers.speech
+        .speak(
+          list.flatMap((shot) => shot.sentences),
+          abs(relative),
+          {
+            voiceId: str(spec.voiceId),
+            speed: num(spec.speed, 1),
+            signal: ctx.signal,
+          },
+        )
+        .catch((error: unknown) => {
+          throw new StageError('语音合成失败，请稍后重试', { provider: 'espeak-ng', cause: error });
+        });
+      // A shot lasts from its first sentence's start to the next shot's (pauses included), so
+      // the end card comes up exactly when the call to action starts.
+      let at = 0;
+      const starts: number[] = [];
+      for (const shot of list) {
+        starts.push(spoken.segments[at]?.startMs ?? 0);
+        at += shot.sentences.length;
+      }
+      ctx.reportProgress(100);
+      return {
+        narration: relative,
+        durationMs: spoken.durationMs,
+        cues: spoken.segments.map((s) => ({ text: s.text, startMs: s.startMs, endMs: s.endMs })),
+        engine: spoken.engine,
+        ...(spoken.note ? { note: spoken.note } : {}),
+        shotDurations: starts.map((start, i) => (starts[i + 1] ?? spoken.durationMs) - start),
+      };
+    },
+  };
+
+  const compose: StageHandler = {
+    name: 'compose',
+    weight: 5,
+    async run(ctx) {
+      const aspect = str(outputOf(ctx, 'script').aspect, '9:16') as Aspect;
+      const frames = outputOf(ctx, 'images').images as string[];
+      const spoken = outputOf(ctx, 'voice');
+      const durations = spoken.shotDurations as number[];
+      const size = options.renderSize ?? defaultSize(aspect);
+      const musicPath = await resolveWorkMusic(
+        options,
+        ctx.task.userId,
+        workIdOf(ctx),
+        outputOf(ctx, 'script').musicId,
+      );
+      return renderNarratedSegments(options, ctx, {
+        aspect,
+        size,
+        segments: frames.map((frame, i) => ({
+          media: { kind: 'image' as const, path: abs(frame) },
+          durationMs: durations[i] ?? 0,
+        })),
+        narration: str(spoken.narration),
+        cues: spoken.cues as Cue[],
+        musicPath,
+      });
+    },
+  };
+
+  return [script, shots, images, voice, compose];
+}

@@ -1,0 +1,354 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rename } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  MUSIC_VOLUME_DEFAULT,
+  ProjectType,
+  QUOTA_FIELDS,
+  QUOTA_TYPE_OF_PROJECT,
+  type ProjectType as ProjectTypeValue,
+} from '@kol/shared-sdk/contracts';
+import {
+  createCutVideosRepository,
+  type SpokenSegment,
+  type StoredCutSegment,
+} from '../../../repositories/cut-videos';
+import { createWorksRepository } from '../../../repositories/works';
+import { pictureFile } from '../../../uploads/picture-file';
+import { StageError, UserInputError } from '../../../tasks/errors';
+import type { StageContext, StageHandler } from '../../../tasks/types';
+import { apportionByChars, splitSentences, type Aspect, type Cue } from '../../engine/captions';
+import { defaultSize } from '../../engine/compose';
+import { type ComposeSegment } from '../../engine/compose-segments';
+import { refuseFlagged } from '../kit/narration';
+import { LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
+import { renderLocalPictureToFile } from '../../engine/looks/render';
+import { resolveMaterial } from '../../library/materials';
+import {
+  checkAborted,
+  exists,
+  mediaUrl,
+  num,
+  outputOf,
+  str,
+  taskFiles,
+  workIdOf,
+  type MediaPipelineOptions,
+} from '../kit/pipeline';
+import { SENTENCE_PAUSE_MS } from '../../../providers/speech/espeak';
+import { pcmLike } from '../kit/dialogue';
+import { joinSpoken, wavDurationMs, writeWav, type Pcm } from '../../../providers/speech/wav';
+import { renderNarratedSegments } from '../kit/render-narrated';
+import { resolveWorkMusic } from '../kit/work-inputs';
+
+/** The types with cut-video data: every type but scroll (2), whose text simply scrolls. */
+export const CUT_VIDEO_TYPES: readonly ProjectTypeValue[] = [
+  ProjectType.comics,
+  ProjectType.decompression,
+  ProjectType.convert,
+  ProjectType.market,
+  ProjectType.comicsOverseas,
+  ProjectType.decompressionOverseas,
+  ProjectType.realOpera,
+  ProjectType.animeShorts,
+];
+
+/** The types whose quota has a merge count: they get the merge pipeline. */
+export const MERGE_TYPES = CUT_VIDEO_TYPES.filter(
+  (type) => QUOTA_FIELDS[QUOTA_TYPE_OF_PROJECT[type]].merge !== null,
+);
+
+/** The types generate_cut_tts serves (its own task kind, 'cut-speech'): every cut-video type. */
+export const CUT_TTS_TYPES = CUT_VIDEO_TYPES;
+
+/** Speaks one segment's text (its sentences, joined with the usual pause). */
+function segmentSentences(text: string): string[] {
+  const sentences = splitSentences(text);
+  return sentences.length > 0 ? sentences : [text.trim()];
+}
+
+/**
+ * generate_cut_tts: each segment of the work's cut video spoken with the asked voice into its
+ * own WAV, then stored back into the cut data (only where the text is still the one spoken).
+ * Files are named by a hash of what was spoken, so a resumed task skips finished segments.
+ */
+export function cutSpeechPipeline(options: MediaPipelineOptions): StageHandler[] {
+  const cutVideos = createCutVideosRepository(options.db);
+
+  const voice: StageHandler = {
+    name: 'voice',
+    weight: 1,
+    async run(ctx) {
+      const workId = workIdOf(ctx);
+      const cut = await cutVideos.find(ctx.task.userId, workId);
+      if (!cut || cut.segments.length === 0) throw new UserInputError('剪辑数据为空，请先编辑片段');
+      const taskVoice = str(ctx.task.input.voiceId);
+      const taskSpeed = num(ctx.task.input.speed, 1);
+      // Only these segments when asked (one shot regenerated alone); else every one.
+      const only = Array.isArray(ctx.task.input.indexes)
+        ? new Set(ctx.task.input.indexes as number[])
+        : null;
+      const targets = [...cut.segments.entries()].filter(([index]) => !only || only.has(index));
+      const files = taskFiles(options, ctx);
+      const spoken: SpokenSegment[] = [];
+      for (const [done, [index, segment]] of targets.entries()) {
+        checkAborted(ctx.signal);
+        // A segment's own voice and speed win over the task's.
+        const voiceId = segment.voiceId ?? taskVoice;
+        const speed = segment.speed ?? taskSpeed;
+        const tag = createHash('sha256')
+          .update(JSON.stringify([segment.text, voiceId, speed]))
+          .digest('hex')
+          .slice(0, 12);
+        const audio = files.rel(`segment-${String(index).padStart(3, '0')}-${tag}.wav`);
+        if (!(await exists(files.abs(audio)))) {
+          await options.providers.speech
+            .speak(segmentSentences(segment.text), files.abs(audio), {
+              voiceId,
+              speed,
+              signal: ctx.signal,
+            })
+            .catch((error: unknown) => {
+              throw new StageError('语音合成失败，请稍后重试', {
+                shot: index + 1,
+                provider: 'espeak-ng',
+                cause: error,
+              });
+            });
+        }
+        const audioDurationMs = await wavDurationMs(files.abs(audio));
+        spoken.push({
+          index,
+          text: segment.text,
+          audio,
+          audioDurationMs,
+          ...(segment.voiceId !== undefined ? { voiceId: segment.voiceId } : {}),
+          ...(segment.speed !== undefined ? { speed: segment.speed } : {}),
+        });
+        ctx.reportProgress(((done + 1) / targets.length) * 95);
+      }
+      await cutVideos.attachAudio(ctx.task.userId, workId, spoken, taskVoice);
+      ctx.reportProgress(100);
+      return {
+        segments: spoken.map((s) => ({ ...s, audioUrl: mediaUrl(s.audio) })),
+      };
+    },
+  };
+  return [voice];
+}
+
+/**
+ * The shots and pictures (relative to the media dir, by shot) of the work's newest finished
+ * video: the editor starts from them, and a merge shows them for the sentences they carried.
+ */
+export async function latestVideoPictures(
+  db: MediaPipelineOptions['db'],
+  userId: number,
+  workId: number,
+): Promise<{ shots: Array<{ sentences: string[] }>; images: string[] }> {
+  const task = await db
+    .selectFrom('video_tasks')
+    .select('outputs')
+    .where('work_id', '=', workId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'video')
+    .where('state', '=', 'succeeded')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const shots = Array.isArray(task?.outputs.shots) ? (task.outputs.shots as unknown[]) : [];
+  const images = Array.isArray(task?.outputs.images) ? (task.outputs.images as unknown[]) : [];
+  return {
+    shots: shots.map((shot) => {
+      const sentences = (shot as { sentences?: unknown }).sentences;
+      return {
+        sentences: Array.isArray(sentences)
+          ? sentences.filter((x): x is string => typeof x === 'string')
+          : [],
+      };
+    }),
+    images: images.map((image) => (typeof image === 'string' ? image : '')),
+  };
+}
+
+interface MergeSegment extends StoredCutSegment {
+  index: number;
+}
+
+const segmentsOf = (ctx: StageContext): MergeSegment[] =>
+  outputOf(ctx, 'script').segments as MergeSegment[];
+
+/**
+ * send_merge_request / re_send_merge_request: the finished cut video rendered. Every segment
+ * shows its material window (looped when shorter than its audio) or the work's own shot
+ * picture, for as long as its own audio lasts; the segments' audio joined is the narration.
+ */
+export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
+  const cutVideos = createCutVideosRepository(options.db);
+  const works = createWorksRepository(options.db);
+  const abs = (relative: string) => path.join(options.mediaDir, relative);
+
+  const script: StageHandler = {
+    name: 'script',
+    label: '剪辑数据',
+    weight: 0.5,
+    async run(ctx) {
+      const workId = workIdOf(ctx);
+      const work = await works.find(ctx.task.userId, workId);
+      const cut = await cutVideos.find(ctx.task.userId, workId);
+      if (!work || !cut) throw new UserInputError('作品不存在或已删除');
+      if (!cut.finished || cut.segments.length === 0)
+        throw new UserInputError('剪辑尚未完成，请先生成配音并完成剪辑');
+      refuseFlagged(cut.segments.map((s) => s.text).join('\n'), '片段文案');
+      ctx.reportProgress(100);
+      return {
+        aspect: work.settings.aspect,
+        musicId: cut.musicId ?? work.settings.musicId ?? null,
+        musicVolume: cut.musicVolume ?? MUSIC_VOLUME_DEFAULT,
+        segments: cut.segments.map((segment, index) => ({ ...segment, index })),
+      };
+    },
+  };
+
+  const voice: StageHandler = {
+    name: 'voice',
+    weight: 1,
+    async run(ctx) {
+      const segments = segmentsOf(ctx);
+      const pcms: Pcm[] = [];
+      for (const segment of segments) {
+        if (!segment.audio || !(await exists(abs(segment.audio))))
+          throw new StageError('片段的配音文件不存在，请重新生成配音', { shot: segment.index + 1 });
+        pcms.push(await pcmLike(abs(segment.audio), pcms[0] ?? null));
+      }
+      const joined = joinSpoken(
+        pcms,
+        segments.map((s) => s.text),
+        SENTENCE_PAUSE_MS,
+      );
+      const relative = taskFiles(options, ctx).rel('narration.wav');
+      await mkdir(path.dirname(abs(relative)), { recursive: true });
+      await writeWav(`${abs(relative)}.part`, joined.pcm);
+      await rename(`${abs(relative)}.part`, abs(relative));
+      // Captions: each segment's sentences share its audio by length; a segment shows from
+      // its audio's start to the next one's (the pause belongs to the segment before it).
+      const cues: Cue[] = [];
+      const durations: number[] = [];
+      joined.segments.forEach((span, i) => {
+        const offset = (cue: Cue) => ({
+          ...cue,
+          startMs: cue.startMs + span.startMs,
+          endMs: cue.endMs + span.startMs,
+        });
+        cues.push(
+          ...apportionByChars(segmentSentences(span.text), span.endMs - span.startMs).map(offset),
+        );
+        const next = joined.segments[i + 1]?.startMs ?? joined.durationMs;
+        durations.push(next - span.startMs);
+      });
+      ctx.reportProgress(100);
+      return { narration: relative, durationMs: joined.durationMs, cues, durations };
+    },
+  };
+
+  /** The pictures of the work's newest finished video, by the sentences of its shots. */
+  async function ownPictures(ctx: StageContext): Promise<Map<string, string>> {
+    const { shots, images } = await latestVideoPictures(options.db, ctx.task.userId, workIdOf(ctx));
+    const byText = new Map<string, string>();
+    shots.forEach((shot, i) => {
+      const image = images[i];
+      if (!image) return;
+      for (const sentence of shot.sentences) byText.set(sentence, image);
+    });
+    return byText;
+  }
+
+  const compose: StageHandler = {
+    name: 'compose',
+    weight: 4,
+    async run(ctx) {
+      const spec = outputOf(ctx, 'script');
+      const spoken = outputOf(ctx, 'voice');
+      const aspect = str(spec.aspect, '9:16') as Aspect;
+      const size = options.renderSize ?? defaultSize(aspect);
+      const durations = spoken.durations as number[];
+      const pictures = await ownPictures(ctx);
+      const files = taskFiles(options, ctx);
+      const parts: ComposeSegment[] = [];
+      for (const segment of segmentsOf(ctx)) {
+        const durationMs = durations[segment.index] ?? 0;
+        if (segment.materialId === null) {
+          // The segment's own picture (checked as the user's when it was saved), else the
+          // work's picture for this text, else a local frame drawn from it.
+          const chosen = segment.imageUrl
+            ? await pictureFile(segment.imageUrl, ctx.task.userId, options)
+            : null;
+          const own = segmentSentences(segment.text)
+            .map((sentence) => pictures.get(sentence))
+            .find((image) => image !== undefined);
+          let picture = chosen ?? (own ? abs(own) : '');
+          if (!picture || !(await exists(picture))) {
+            picture = files.abs(files.rel('frames', `segment-${segment.index}.jpg`));
+            if (!(await exists(picture)))
+              await renderLocalPictureToFile(
+                {
+                  scene: segment.text,
+                  caption: segment.text,
+                  label: LOCAL_FRAME_LABEL,
+                  seriesKey: `work:${workIdOf(ctx)}`,
+                  shotIndex: segment.index,
+                  ...defaultSize(aspect),
+                },
+                picture,
+              );
+          }
+          parts.push({ media: { kind: 'image', path: picture }, durationMs });
+          continue;
+        }
+        const material = await resolveMaterial(options, ctx.task.userId, segment.materialId).catch(
+          (error: unknown) => {
+            throw new StageError('内置素材生成失败，请稍后重试', {
+              shot: segment.index + 1,
+              provider: 'ffmpeg',
+              cause: error,
+            });
+          },
+        );
+        if (!material)
+          throw new UserInputError(`第 ${segment.index + 1} 个片段的「素材」不存在或不属于你`);
+        if (!(await exists(material.path)))
+          throw new StageError('片段的素材文件已丢失，请更换素材后重新合成', {
+            shot: segment.index + 1,
+          });
+        parts.push({
+          media: {
+            kind: 'video',
+            path: material.path,
+            startMs: segment.startMs,
+            endMs: segment.endMs,
+            loop: true,
+          },
+          durationMs,
+        });
+      }
+      const musicPath = await resolveWorkMusic(
+        options,
+        ctx.task.userId,
+        workIdOf(ctx),
+        spec.musicId,
+      );
+      return renderNarratedSegments(options, ctx, {
+        aspect,
+        size,
+        segments: parts,
+        narration: str(spoken.narration),
+        cues: spoken.cues as Cue[],
+        musicPath,
+        musicVolume: num(spec.musicVolume, MUSIC_VOLUME_DEFAULT),
+        name: 'merge',
+      });
+    },
+  };
+
+  return [script, voice, compose];
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { AudioClip } from '@kol/shared-sdk/contracts';
+import type { Speech } from '../providers/speech';
+import { UserInputError } from '../tasks/errors';
+import { mediaUrl } from './pipelines/kit/pipeline';
+
+/** A try is a sample: a long text would hold a child process for a minute for nothing. */
+export const TRY_MAX_CHARS = 300;
+
+/** The voice of a request; an unknown one is the user's mistake (answered 400). */
+export function requireVoice(speech: Pick<Speech, 'findVoice'>, voiceId: string) {
+  const voice = speech.findVoice(voiceId);
+  if (!voice) throw new UserInputError('「配音」音色不存在，请从音色列表中选择');
+  return voice;
+}
+
+/**
+ * tts_try / tts_audition: speaks a short text into `<mediaDir>/<userId>/tts/<random>.wav` and
+ * answers its `/media/` URL. Random names: a user's tries never overwrite each other. A
+ * provider voice that fails is spoken by the offline voice (providers/speech/index.ts).
+ */
+export async function synthesizeTry(
+  speech: Speech,
+  mediaDir: string,
+  userId: number,
+  body: { text: string; voiceId: string; speed?: number },
+): Promise<AudioClip> {
+  requireVoice(speech, body.voiceId);
+  const text = body.text.trim().slice(0, TRY_MAX_CHARS);
+  if (!/[\p{L}\p{N}]/u.test(text)) throw new UserInputError('请输入要试听的文字');
+  const relative = path.join(String(userId), 'tts', `${randomBytes(12).toString('hex')}.wav`);
+  const { durationMs } = await speech.speak([text], path.join(mediaDir, relative), {
+    voiceId: body.voiceId,
+    ...(body.speed !== undefined ? { speed: body.speed } : {}),
+  });
+  return { audioUrl: mediaUrl(relative), durationMs: Math.round(durationMs) };
+}

@@ -1,0 +1,24 @@
+import type { AppConfig } from '../config';
+import { providersFrom } from '../providers';
+import type { Logger } from '../tasks/runner';
+import { startWorkerProcess, type WorkerProcess } from '../tasks/worker-process';
+import { pipelineOptionsFrom, registerVideoPipelines } from './pipelines';
+
+/**
+ * A process that only renders videos (src/worker.ts): the generic task worker with the same
+ * pipelines and providers as the server, so a task started by one process is finished the same
+ * way by another.
+ */
+export function startVideoWorker(
+  config: AppConfig,
+  log: Logger,
+  queueOptions: { pollingIntervalSeconds?: number } = {},
+): Promise<WorkerProcess> {
+  const providers = providersFrom(config);
+  return startWorkerProcess(config, log, {
+    ...queueOptions,
+    register: (registry, db) => {
+      registerVideoPipelines(registry, pipelineOptionsFrom(config, db, providers));
+    },
+  });
+}

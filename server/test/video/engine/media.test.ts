@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { loadImage } from '@napi-rs/canvas';
+import {
+  apportionByChars,
+  splitSentences,
+  toAss,
+  toSrt,
+  wrapCaption,
+  writeCaptions,
+} from '../../../src/video/engine/captions';
+import { composeVideo } from '../../../src/video/engine/compose-segments';
+import {
+  FfmpegError,
+  ffmpegToFile,
+  measureLoudness,
+  probeWithFfmpeg,
+  serverRequire,
+} from '../../../src/video/engine/ffmpeg';
+import { renderFrame, renderFrameToFile } from '../../../src/video/engine/frames/render-frame';
+import { AMBIENT_TRACKS, ensureAmbientTrack } from '../../../src/video/library/music/ambient';
+import { listVoices, synthesize, synthesizeSentences } from '../../../src/providers/speech/espeak';
+
+const run = promisify(execFile);
+const ffprobePath = (serverRequire()('@ffprobe-installer/ffprobe') as { path: string }).path;
+
+async function ffprobe(file: string): Promise<{
+  streams: {
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    r_frame_rate?: string;
+    pix_fmt?: string;
+  }[];
+  format: { duration: string };
+}> {
+  const { stdout } = await run(ffprobePath, [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_streams',
+    '-show_format',
+    file,
+  ]);
+  return JSON.parse(stdout) as Awaited<ReturnType<typeof ffprobe>>;
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'kol-media-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('offline speech (espeak-ng in a child process)', () => {
+  it('lists Mandarin and English voices with Chinese names', () => {
+    const voices = listVoices();
+    expect(voices.map((v) => v.language)).toEqual(expect.arrayContaining(['zh', 'en']));
+    expect(voices.every((v) => v.engine === 'espeak-ng（离线）')).toBe(true);
+    expect(voices.find((v) => v.voiceId === 'espeak-cmn-f')?.name).toMatch(/普通话/);
+  });
+
+  it('synthesises Chinese text to a non-empty WAV of plausible length', async () => {
+    const text = '今天天气很好，我们一起去公园散步吧。';
+    const { wavPath, durationMs } = await synthesize(text, path.join(dir, 'zh.wav'));
+    const buf = await readFile(wavPath);
+    expect(buf.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(buf.length).toBeGreaterThan(10_000);
+    // About 3 to 8 characters a second for espeak's Mandarin at normal speed.
+    expect(durationMs).toBeGreaterThan(text.length * 100);
+    expect(durationMs).toBeLessThan(text.length * 400);
+    const fast = await synthesize(text, path.join(dir, 'zh-fast.wav'), { speed: 1.6 });
+    expect(fast.durationMs).toBeLessThan(durationMs);
+  });
+
+  it('rejects an unknown voice', async () => {
+    await expect(synthesize('你好', path.join(dir, 'x.wav'), { voiceId: 'nope' })).rejects.toThrow(
+      '未知的离线音色',
+    );
+  });
+});
+
+describe('local frame renderer', () => {
+  it('renders a JPEG of the requested size, the same bytes for the same input', async () => {
+    const input = {
+      scene: '夜晚的城市街道，霓虹闪烁',
+      roles: ['林晓', '陈默'],
+      width: 1080,
+      height: 1920,
+    };
+    const a = renderFrame(input);
+    const b = renderFrame(input);
+    expect(a[0]).toBe(0xff);
+    expect(a[1]).toBe(0xd8);
+    expect(a.equals(b)).toBe(true);
+    const img = await loadImage(a);
+    expect([img.width, img.height]).toEqual([1080, 1920]);
+    const other = renderFrame({ ...input, scene: '清晨的海边' });
+    expect(other.equals(a)).toBe(false);
+    const file = await renderFrameToFile(
+      { ...input, width: 1920, height: 1080 },
+      path.join(dir, 'f.jpg'),
+    );
+    const wide = await loadImage(await readFile(file));
+    expect([wide.width, wide.height]).toEqual([1920, 1080]);
+  });
+});
+
+describe('captions', () => {
+  it('splits at Chinese punctuation, wraps long CJK lines and burns one caption line per cue', () => {
+    expect(splitSentences('第一句。第二句！第三句？\n第四句')).toEqual([
+      '第一句。',
+      '第二句！',
+      '第三句？',
+      '第四句',
+    ]);
+    const long = '这是一个非常非常长的句子用来测试字幕在竖屏画面中的自动换行是否正确处理';
+    const lines = wrapCaption(long, 14);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.every((l) => Array.from(l).length <= 14)).toBe(true);
+    expect(lines.join('')).toBe(long);
+    const ass = toAss(
+      [{ text: long, startMs: 0, endMs: 3000 }],
+      { width: 1080, height: 1920 },
+      '9:16',
+    );
+    expect(ass).toContain('Noto Sans SC');
+    // One caption line per cue (caption-lines.test.ts), together covering the sentence's time.
+    const dialogue = ass.split('\n').filter((line) => line.startsWith('Dialogue:'));
+    expect(dialogue.length).toBeGreaterThan(1);
+    expect(dialogue[0]).toMatch(/^Dialogue: 0,0:00:00\.00,/);
+    expect(dialogue.at(-1)).toMatch(/,0:00:03\.00,Caption,/);
+    // English wraps at spaces, never mid-word.
+    expect(
+      wrapCaption('the quick brown fox jumps over the lazy dog again and again', 14).every(
+        (l) => !l.startsWith(' '),
+      ),
+    ).toBe(true);
+  });
+
+  it('styles the burned captions as the work asks, or burns none', () => {
+    const cues = [{ text: '你好。', startMs: 0, endMs: 1000 }];
+    const styleLine = (style?: 'classic' | 'yellow' | 'box' | 'none') =>
+      toAss(cues, { width: 1080, height: 1920 }, '9:16', style)
+        .split('\n')
+        .find((line) => line.startsWith('Style: Caption'))
+        ?.split(',') ?? [];
+    // PrimaryColour (3), OutlineColour (5), BorderStyle (15).
+    expect([styleLine()[3], styleLine()[5], styleLine()[15]]).toEqual([
+      '&H00FFFFFF',
+      '&H00000000',
+      '1',
+    ]);
+    expect(styleLine('yellow')[3]).toBe('&H0000E5FF');
+    expect([styleLine('box')[5], styleLine('box')[15]]).toEqual(['&H60000000', '3']);
+    expect(toAss(cues, { width: 1080, height: 1920 }, '9:16', 'none')).not.toContain('Dialogue:');
+  });
+
+  it('apportions and writes SRT cues that cover the whole narration', () => {
+    const cues = apportionByChars(['一二三。', '四五六七八九。'], 5000);
+    expect(cues[0]?.startMs).toBe(0);
+    expect(cues[cues.length - 1]?.endMs).toBe(5000);
+    const srt = toSrt(cues);
+    expect(srt).toContain('00:00:00,000 --> ');
+    expect(srt).toContain('--> 00:00:05,000');
+  });
+});
+
+describe('composition (real ffmpeg)', () => {
+  it('composes a 3-shot video: H.264/AAC, 30 fps, duration of the narration, SRT, cover, -16 LUFS', async () => {
+    const narration = '夜幕降临，城市亮起了灯。林晓独自走在街上。她想起了很多年前的那个夏天。';
+    const sentences = splitSentences(narration);
+    const speech = await synthesizeSentences(sentences, path.join(dir, 'narration.wav'));
+    expect(speech.segments).toHaveLength(3);
+    const size = { width: 360, height: 640 };
+    const capPaths = {
+      srtPath: path.join(dir, 'captions.srt'),
+      assPath: path.join(dir, 'captions.ass'),
+    };
+    await writeCaptions(speech.segments, capPaths, size, '9:16');
+    // SRT cues cover the speech: first starts at 0, last ends at the narration's end.
+    expect(speech.segments[0]?.startMs).toBe(0);
+    expect(Math.abs((speech.segments[2]?.endMs ?? 0) - speech.durationMs)).toBeLessThan(5);
+
+    const shots = await Promise.all(
+      [0, 1, 2].map(async (i) => ({
+        imagePath: await renderFrameToFile(
+          { scene: `场景${i}`, roles: ['林晓'], width: size.width, height: size.height },
+          path.join(dir, `shot${i}.jpg`),
+        ),
+        durationMs:
+          i < 2
+            ? Math.round(speech.durationMs / 3)
+            : speech.durationMs - 2 * Math.round(speech.durationMs / 3),
+      })),
+    );
+    const musicPath = await ensureAmbientTrack(
+      path.join(dir, 'music'),
+      AMBIENT_TRACKS[0]?.id ?? '',
+    );
+    const out = path.join(dir, 'out');
+    const result = await composeVideo(
+      { aspect: '9:16', shots, narrationWav: speech.wavPath, musicPath, ...capPaths },
+      out,
+      { size },
+    );
+
+    const probe = await ffprobe(result.videoPath);
+    const v = probe.streams.find((s) => s.codec_type === 'video');
+    const a = probe.streams.find((s) => s.codec_type === 'audio');
+    expect(v?.codec_name).toBe('h264');
+    expect(v?.pix_fmt).toBe('yuv420p');
+    expect([v?.width, v?.height]).toEqual([360, 640]);
+    expect(v?.r_frame_rate).toBe('30/1');
+    expect(a?.codec_name).toBe('aac');
+    expect(Math.abs(Number(probe.format.duration) * 1000 - speech.durationMs)).toBeLessThan(500);
+
+    // The engine's own probe (used against truncated outputs) reads the same facts.
+    const own = await probeWithFfmpeg(result.videoPath);
+    expect(own.video).toEqual({ codec: 'h264', width: 360, height: 640, fps: 30 });
+    expect(own.audio?.codec).toBe('aac');
+    expect(Math.abs((own.durationMs ?? 0) - result.durationMs)).toBeLessThan(100);
+
+    expect(existsSync(result.srtPath)).toBe(true);
+    expect(path.dirname(result.srtPath)).toBe(path.dirname(result.videoPath));
+    expect((await stat(result.coverPath)).size).toBeGreaterThan(1000);
+    expect(Math.abs((await measureLoudness(result.videoPath)) + 16)).toBeLessThanOrEqual(1);
+    // Nothing half-written is left behind.
+    expect((await readdir(out)).sort()).toEqual(['video-cover.jpg', 'video.mp4', 'video.srt']);
+  }, 180_000);
+
+  it('rejects a bad input with a clear message and leaves no output file', async () => {
+    const bad = path.join(dir, 'bad.jpg');
+    await writeFile(bad, 'not an image');
+    const out = path.join(dir, 'bad-out', 'bad.mp4');
+    await rm(path.dirname(out), { recursive: true, force: true });
+    await import('node:fs/promises').then((fs) => fs.mkdir(path.dirname(out), { recursive: true }));
+    const err = await ffmpegToFile(['-i', bad, '-c:v', 'libx264'], out).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FfmpegError);
+    expect((err as Error).message).toMatch(/ffmpeg 执行失败（退出码 \d+）：.+/);
+    expect(await readdir(path.dirname(out))).toEqual([]);
+
+    await expect(
+      composeVideo(
+        {
+          aspect: '9:16',
+          shots: [{ imagePath: bad, durationMs: 1000 }],
+          narrationWav: path.join(dir, 'zh.wav'),
+          assPath: path.join(dir, 'captions.ass'),
+          srtPath: path.join(dir, 'captions.srt'),
+        },
+        path.dirname(out),
+        { size: { width: 180, height: 320 } },
+      ),
+    ).rejects.toThrow(/ffmpeg 执行失败/);
+    expect(await readdir(path.dirname(out))).toEqual([]);
+  }, 60_000);
+});
