@@ -4,8 +4,7 @@ import routes from '../../routes.json';
 import App from '../app';
 import { PAGES } from '../pages';
 import { demoLimits } from '../testing/fixtures';
-import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
-import { renderWithHost } from '../testing/render';
+import { ok, renderWithHost, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
 
 let backend: FakeBackend | undefined;
 

@@ -1,17 +1,4 @@
-import { USER_INFO_DEFAULTS, type UsageLimits, type UserInfo } from '@kol/shared-sdk';
-
-export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
-    ...USER_INFO_DEFAULTS,
-    userId: 7,
-    username: 'demo',
-    nickname: '小粉',
-    phone: '13800000000',
-    status: 1,
-    templateIds: [0, 1],
-    ...overrides,
-  };
-}
+import type { UsageLimits } from '@kol/shared-sdk';
 
 /** Every field distinct, so a table cell shows which field it read. */
 export function demoLimits(): UsageLimits {

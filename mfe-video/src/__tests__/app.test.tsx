@@ -1,13 +1,18 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen } from '@testing-library/react';
-import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import {
+  demoUser,
+  ok,
+  renderWithHost,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
 import routes from '../../routes.json';
 import App from '../app';
 import { PAGES } from '../pages';
 import { PHONE_PAGES } from '../lib/phone';
 import { quietBackendRoutes } from '../testing/backend';
-import { demoLimits, demoUser } from '../testing/fixtures';
-import { renderWithHost } from '../testing/render';
+import { demoLimits } from '../testing/fixtures';
 
 /** Every video route of spec section 2, inside the layout and outside it. */
 const SPEC_INSIDE = [

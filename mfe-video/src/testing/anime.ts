@@ -1,7 +1,7 @@
-import { ok, type FakeRoutes } from '@kol/shared-sdk/testing';
+import { demoUser, ok, type FakeRoutes } from '@kol/shared-sdk/testing';
 import type { Shot, VideoSettings, WorkDetail, WorkResult } from '@kol/shared-sdk';
 import { quietBackendRoutes } from './backend';
-import { demoUser, demoWorkDetail } from './fixtures';
+import { demoWorkDetail } from './fixtures';
 
 /** A creator who may make comic clips (1) and anime shorts (2). */
 export const animeUser = () => demoUser({ templateIds: [0, 1, 2] });

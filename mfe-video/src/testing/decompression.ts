@@ -1,5 +1,6 @@
 import type { CutVideo, Material, MaterialTag } from '@kol/shared-sdk';
-import { demoLimits, demoUser } from './fixtures';
+import { demoLimits } from './fixtures';
+import { demoUser } from '@kol/shared-sdk/testing';
 
 /** A user whose template ids allow decompression videos (template 3). */
 export const decompressionUser = () => demoUser({ templateIds: [0, 1, 3] });

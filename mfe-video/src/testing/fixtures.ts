@@ -1,34 +1,17 @@
-import {
-  USER_INFO_DEFAULTS,
-  type Lora,
-  type Material,
-  type VideoTemplate,
-  type Music,
-  type Role,
-  type Shot,
-  type Voice,
-  type WorkDetail,
-  type UsageLimits,
-  type UserInfo,
-  type WorkResult,
-  type WorkSummary,
+import type {
+  Lora,
+  Material,
+  VideoTemplate,
+  Music,
+  Role,
+  Shot,
+  Voice,
+  WorkDetail,
+  UsageLimits,
+  WorkResult,
+  WorkSummary,
 } from '@kol/shared-sdk';
 import { usageLimits, workResult, workSummary } from '@kol/shared-sdk/testing';
-
-/** A creator with My copy (0) and comic clips (1). */
-export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
-    ...USER_INFO_DEFAULTS,
-    userId: 7,
-    username: 'demo',
-    nickname: '小粉',
-    phone: '13800000000',
-    status: 1,
-    homePageUrl: 'https://www.douyin.com/user/demo',
-    templateIds: [0, 1],
-    ...overrides,
-  };
-}
 
 /** Every count of every type at zero, then the given ones. */
 export const demoLimits = (overrides: Partial<UsageLimits> = {}): UsageLimits =>

@@ -5,9 +5,15 @@ import routes from '../../routes.json';
 import App from '../app';
 import { WORK_LISTS } from '../lib/work-lists';
 import { PAGES } from '../pages';
-import { ok, refuse, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
-import { demoUser, demoWorkDetail } from '../testing/fixtures';
-import { renderWithHost } from '../testing/render';
+import {
+  demoUser,
+  ok,
+  refuse,
+  renderWithHost,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
+import { demoWorkDetail } from '../testing/fixtures';
 
 let backend: FakeBackend | undefined;
 

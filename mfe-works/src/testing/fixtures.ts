@@ -1,23 +1,5 @@
-import {
-  USER_INFO_DEFAULTS,
-  type UserInfo,
-  type WorkDetail,
-  type WorkSummary,
-} from '@kol/shared-sdk';
+import type { WorkDetail, WorkSummary } from '@kol/shared-sdk';
 import { usageLimits, workSummary } from '@kol/shared-sdk/testing';
-
-export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
-    ...USER_INFO_DEFAULTS,
-    userId: 7,
-    username: 'demo',
-    nickname: '小粉',
-    phone: '13800000000',
-    status: 1,
-    templateIds: [0, 1],
-    ...overrides,
-  };
-}
 
 export function demoWorkSummary(workId: number, overrides: Partial<WorkSummary> = {}): WorkSummary {
   return workSummary(workId, {

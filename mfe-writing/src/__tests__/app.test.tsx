@@ -5,7 +5,7 @@ import App from '../app';
 import { PAGES } from '../pages';
 import { PLATFORMS } from '../testing/fixtures';
 import { ok, startFakeBackend, type FakeBackend } from '../testing/fake-backend';
-import { renderWithHost } from '../testing/render';
+import { renderWithHost } from '@kol/shared-sdk/testing';
 
 let backend: FakeBackend | undefined;
 

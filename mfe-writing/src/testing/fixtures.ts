@@ -1,24 +1,4 @@
-import {
-  USER_INFO_DEFAULTS,
-  type BookDetail,
-  type BookPlatform,
-  type BookSummary,
-  type TextResult,
-  type UserInfo,
-} from '@kol/shared-sdk';
-
-export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
-    ...USER_INFO_DEFAULTS,
-    userId: 7,
-    username: 'demo',
-    nickname: '小粉',
-    phone: '13800000000',
-    status: 1,
-    templateIds: [0, 1],
-    ...overrides,
-  };
-}
+import type { BookDetail, BookPlatform, BookSummary, TextResult } from '@kol/shared-sdk';
 
 export const PLATFORMS: BookPlatform[] = [
   { id: 1, name: '本地书库', builtin: true },

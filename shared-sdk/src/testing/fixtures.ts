@@ -1,6 +1,26 @@
 import { QUOTA_FIELDS } from '../quota';
-import type { UsageLimits } from '../contracts/user';
+import { USER_INFO_DEFAULTS } from '../defaults';
+import type { UsageLimits, UserInfo } from '../contracts/user';
 import type { QualityReport, WorkResult, WorkSummary } from '../contracts/video';
+
+/**
+ * The remotes' signed-in user: a creator with My copy (0) and comic clips (1), the spec's
+ * defaults elsewhere (no posting account yet). `renderWithHost` puts it in `currentUserAtom`
+ * unless told otherwise. The host's tests keep their own user (every template), the one their
+ * fake backend signs in.
+ */
+export function demoUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    ...USER_INFO_DEFAULTS,
+    userId: 7,
+    username: 'demo',
+    nickname: '小粉',
+    phone: '13800000000',
+    status: 1,
+    templateIds: [0, 1],
+    ...overrides,
+  };
+}
 
 /** Every one of the 24 limit fields of `get_user_limit_info` at `value` (0 unless told), then the given ones. */
 export function usageLimits(overrides: Partial<UsageLimits> = {}, value = 0): UsageLimits {

@@ -8,14 +8,25 @@ import type { UserInfo } from '../contracts/user';
 import { currentUserAtom } from '../state';
 import { KOL_THEME } from '../ui';
 import { DetachedStyles } from './detached-styles';
+import { demoUser } from './fixtures';
 
 type Store = ReturnType<typeof createStore>;
 
 export interface RenderWithHostOptions {
-  /** The user the host put in `currentUserAtom`; null for a signed-out store. */
-  user: UserInfo | null;
+  /**
+   * The user the host put in `currentUserAtom`: the demo user (`demoUser()`) when left out, as
+   * the host lets a remote's page show only to a signed-in user; null for a signed-out store.
+   */
+  user?: UserInfo | null;
   route?: string;
   store?: Store;
+  /**
+   * The route claim's path pattern (`/video/cutDuplicates/:id`), for a page that reads its
+   * `:params`: the page then renders only where the host's route would match, at `path` and at
+   * its phone variant `/m${path}` (the host serves narrow screens there), and nothing elsewhere,
+   * so a test sees the page leave when it navigates away.
+   */
+  path?: string;
 }
 
 /** Shows the current location, so tests can check where a page navigated. */
@@ -29,9 +40,19 @@ export function LocationProbe() {
  * its antd ConfigProvider (the one theme, zh_CN) around antd's App (for `App.useApp()`); antd's
  * CSS kept out of the document (see DetachedStyles).
  */
-export function renderWithHost(ui: ReactElement, options: RenderWithHostOptions) {
+export function renderWithHost(ui: ReactElement, options: RenderWithHostOptions = {}) {
+  const { path } = options;
+  const page = path ? (
+    <Routes>
+      <Route path={path} element={ui} />
+      <Route path={`/m${path}`} element={ui} />
+      <Route path="*" element={null} />
+    </Routes>
+  ) : (
+    ui
+  );
   const store = options.store ?? createStore();
-  store.set(currentUserAtom, options.user);
+  store.set(currentUserAtom, options.user === undefined ? demoUser() : options.user);
   const result = render(
     <DetachedStyles>
       <ConfigProvider locale={zhCN} theme={KOL_THEME}>
@@ -39,7 +60,7 @@ export function renderWithHost(ui: ReactElement, options: RenderWithHostOptions)
           <Provider store={store}>
             <MemoryRouter initialEntries={[options.route ?? '/']}>
               <Routes>
-                <Route path="*" element={ui} />
+                <Route path="*" element={page} />
               </Routes>
               <LocationProbe />
             </MemoryRouter>

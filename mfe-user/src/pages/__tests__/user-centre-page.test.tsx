@@ -2,9 +2,14 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setSignOutHandler } from '@kol/shared-sdk';
 import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
-import { demoLimits, demoUser } from '../../testing/fixtures';
-import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
-import { renderWithHost } from '../../testing/render';
+import { demoLimits } from '../../testing/fixtures';
+import {
+  demoUser,
+  ok,
+  renderWithHost,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
 import { UserCentrePage } from '../user-centre-page';
 
 let backend: FakeBackend | undefined;

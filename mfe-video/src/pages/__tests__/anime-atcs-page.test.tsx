@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import { ok, renderWithHost, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
 import {
   ANIME_SCRIPT,
   ANIME_SHOTS,
@@ -10,7 +10,6 @@ import {
   storyboardResult,
 } from '../../testing/anime';
 import { demoLimits } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { AnimeAtcsPage } from '../anime-atcs-page';
 
 let backend: FakeBackend | undefined;

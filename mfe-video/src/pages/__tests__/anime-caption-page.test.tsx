@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ok, refuse, settle, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import {
+  ok,
+  refuse,
+  renderWithHost,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
 import { animeBackend, animeUser } from '../../testing/anime';
-import { renderWithHost } from '../../testing/render';
 import { AnimeCaptionPage } from '../anime-caption-page';
 
 let backend: FakeBackend | undefined;

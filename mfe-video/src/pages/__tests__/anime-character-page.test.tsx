@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Role } from '@kol/shared-sdk';
-import { ok, refuse, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import {
+  ok,
+  refuse,
+  renderWithHost,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
 import { animeBackend, animeUser } from '../../testing/anime';
-import { renderWithHost } from '../../testing/render';
 import { AnimeCharacterPage } from '../anime-character-page';
 
 let backend: FakeBackend | undefined;

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import { ok, renderWithHost, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
 import { animeBackend, animeUser } from '../../testing/anime';
 import { demoLimits } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { AnimeConfigPage } from '../anime-config-page';
 
 let backend: FakeBackend | undefined;

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
@@ -10,7 +11,6 @@ import {
 } from '@kol/shared-sdk/testing';
 import { animeUser } from '../../testing/anime';
 import { quietBackendRoutes } from '../../testing/backend';
-import { renderWithHost } from '../../testing/render';
 import { AnimeInspirationPage } from '../anime-inspiration-page';
 
 let backend: FakeBackend | undefined;

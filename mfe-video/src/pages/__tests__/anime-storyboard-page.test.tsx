@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Shot } from '@kol/shared-sdk';
-import { ok, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import { ok, renderWithHost, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
 import {
   ANIME_SCRIPT,
   ANIME_SHOTS,
@@ -9,7 +9,6 @@ import {
   animeUser,
   storyboardResult,
 } from '../../testing/anime';
-import { renderWithHost } from '../../testing/render';
 import { AnimeStoryboardPage } from '../anime-storyboard-page';
 
 let backend: FakeBackend | undefined;

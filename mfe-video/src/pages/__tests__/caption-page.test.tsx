@@ -4,6 +4,7 @@ import { sessionStore, type Shot } from '@kol/shared-sdk';
 import {
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
@@ -12,7 +13,6 @@ import {
 import { srtToCaptions } from '../../lib/srt';
 import { quietBackendRoutes } from '../../testing/backend';
 import { demoShot, demoWorkDetail } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { CaptionPage } from '../caption-page';
 
 let backend: FakeBackend | undefined;

@@ -4,6 +4,7 @@ import { sessionStore, type Role } from '@kol/shared-sdk';
 import {
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
@@ -11,7 +12,6 @@ import {
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
 import { demoRole, demoWork, page } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { CharacterPage } from '../character-page';
 
 let backend: FakeBackend | undefined;

@@ -4,16 +4,17 @@ import { Route, Routes, useNavigate } from '@kol/shared-sdk/router';
 import { sessionStore } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import {
+  demoUser,
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
-import { demoLimits, demoUser, demoWork, demoWorkDetail, page } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
+import { demoLimits, demoWork, demoWorkDetail, page } from '../../testing/fixtures';
 import { ComicConfigPage } from '../comic-config-page';
 
 let backend: FakeBackend | undefined;

@@ -2,16 +2,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TemplateId, sessionStore } from '@kol/shared-sdk';
 import {
+  demoUser,
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
-import { demoLimits, demoUser, demoWorkDetail } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
+import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
 import { ConvertConfigPage } from '../convert-config-page';
 
 // The browser's reading of a clip's length: jsdom loads no media, so here a clip's metadata

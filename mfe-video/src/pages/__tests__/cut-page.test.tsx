@@ -4,6 +4,7 @@ import type { CutSegment, CutVideo } from '@kol/shared-sdk';
 import {
   ok,
   refuse,
+  renderWithHost,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
@@ -16,7 +17,6 @@ import {
   demoCut,
 } from '../../testing/decompression';
 import { demoWorkDetail } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { CutPage } from '../cut-page';
 
 // Two shared cores run these pages slowly: wait longer than the default second for what a call

@@ -4,6 +4,7 @@ import { sessionStore } from '@kol/shared-sdk';
 import {
   ok,
   refuse,
+  renderWithHost,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
@@ -15,7 +16,6 @@ import {
   decompressionLimits,
   decompressionUser,
 } from '../../testing/decompression';
-import { renderWithHost } from '../../testing/render';
 import { DecompressionPage } from '../decompression-page';
 
 // Two shared cores run these pages slowly: wait longer than the default second for what a call

@@ -2,15 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TemplateId, sessionStore } from '@kol/shared-sdk';
 import {
+  demoUser,
   ok,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
-import { demoLimits, demoResult, demoUser, demoWorkDetail } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
+import { demoLimits, demoResult, demoWorkDetail } from '../../testing/fixtures';
 import { DedupClipPage } from '../dedup-clip-page';
 import { DedupConfigPage } from '../dedup-config-page';
 

@@ -1,10 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore } from '@kol/shared-sdk';
-import { ok, startFakeBackend, type FakeBackend, type FakeRoutes } from '@kol/shared-sdk/testing';
+import {
+  demoUser,
+  ok,
+  renderWithHost,
+  startFakeBackend,
+  type FakeBackend,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
-import { demoLimits, demoUser, demoWorkDetail } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
+import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
 import { MarketPage } from '../market-page';
 
 let backend: FakeBackend | undefined;

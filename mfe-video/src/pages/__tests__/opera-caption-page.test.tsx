@@ -4,6 +4,7 @@ import { sessionStore } from '@kol/shared-sdk';
 import {
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
@@ -12,7 +13,6 @@ import {
 import { quietBackendRoutes } from '../../testing/backend';
 import { demoWorkDetail } from '../../testing/fixtures';
 import { storeDemoDraft } from '../../testing/opera';
-import { renderWithHost } from '../../testing/render';
 import { OperaCaptionPage } from '../opera-caption-page';
 
 let backend: FakeBackend | undefined;

@@ -4,6 +4,7 @@ import { sessionStore } from '@kol/shared-sdk';
 import {
   ok,
   refuse,
+  renderWithHost,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
@@ -11,7 +12,6 @@ import {
 import { quietBackendRoutes } from '../../testing/backend';
 import { VOICES, demoWorkDetail } from '../../testing/fixtures';
 import { demoScene, storeDemoDraft } from '../../testing/opera';
-import { renderWithHost } from '../../testing/render';
 import { OperaCharacterPage } from '../opera-character-page';
 
 let backend: FakeBackend | undefined;

@@ -6,13 +6,13 @@ import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import {
   ok,
   refuse,
+  renderWithHost,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
 import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { OperaConfigPage } from '../opera-config-page';
 
 let backend: FakeBackend | undefined;

@@ -4,6 +4,7 @@ import { sessionStore } from '@kol/shared-sdk';
 import {
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
@@ -12,7 +13,6 @@ import {
 import { quietBackendRoutes } from '../../testing/backend';
 import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
 import { demoScene, storeDemoDraft } from '../../testing/opera';
-import { renderWithHost } from '../../testing/render';
 import { OperaScenePage } from '../opera-scene-page';
 
 let backend: FakeBackend | undefined;

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   ok,
   refuse,
+  renderWithHost,
   sseReply,
   startFakeBackend,
   type FakeBackend,
@@ -10,7 +11,6 @@ import {
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
 import { demoResult, demoWork, demoWorkDetail, page } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { ProductionPage } from '../production-page';
 
 let backend: FakeBackend | undefined;

@@ -5,13 +5,13 @@ import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import {
   ok,
   refuse,
+  renderWithHost,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
 import { demoLimits, demoRole, demoShot, demoWorkDetail } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { PromptWordPage } from '../prompt-word-page';
 
 let backend: FakeBackend | undefined;

@@ -2,15 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionStore } from '@kol/shared-sdk';
 import {
+  demoUser,
   ok,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
-import { demoLimits, demoUser, demoWorkDetail } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
+import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
 import { ScrollPage } from '../scroll-page';
 
 let backend: FakeBackend | undefined;

@@ -2,17 +2,17 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   ok,
+  qualityReport,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { qualityReport } from '@kol/shared-sdk/testing';
 import type { WorkResult } from '@kol/shared-sdk';
 import { quietBackendRoutes } from '../../testing/backend';
 import { demoResult, demoShot, demoWorkDetail } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { ShortPage } from '../short-page';
 
 let backend: FakeBackend | undefined;

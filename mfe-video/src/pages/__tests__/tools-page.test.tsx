@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { demoUser } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
+import { demoUser, renderWithHost } from '@kol/shared-sdk/testing';
 import { ToolsPage } from '../tools-page';
 
 const tool = (name: string) => screen.getByRole('group', { name });

@@ -4,13 +4,13 @@ import { sessionStore, type AsyncSpeechResult } from '@kol/shared-sdk';
 import {
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { quietBackendRoutes } from '../../testing/backend';
-import { renderWithHost } from '../../testing/render';
 import { TtsPage } from '../tts-page';
 
 let backend: FakeBackend | undefined;

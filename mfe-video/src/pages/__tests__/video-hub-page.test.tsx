@@ -1,10 +1,16 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
-import { ok, refuse, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
-import { demoLimits, demoResult, demoUser, demoWork, page } from '../../testing/fixtures';
+import {
+  demoUser,
+  ok,
+  refuse,
+  renderWithHost,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
+import { demoLimits, demoResult, demoWork, page } from '../../testing/fixtures';
 import { quietBackendRoutes } from '../../testing/backend';
-import { renderWithHost } from '../../testing/render';
 import { VideoHubPage } from '../video-hub-page';
 
 let backend: FakeBackend | undefined;

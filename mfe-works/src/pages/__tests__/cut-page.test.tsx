@@ -5,6 +5,7 @@ import {
   installNodeEventSource,
   ok,
   refuse,
+  renderWithHost,
   settle,
   sseReply,
   startFakeBackend,
@@ -19,7 +20,6 @@ import {
   demoCutVoices,
   demoWorkDetail,
 } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { CutPage } from '../cut-page';
 
 const WORK_ID = 12;

@@ -5,12 +5,12 @@ import { demoWorkDetail, demoWorkSummary } from '../../testing/fixtures';
 import {
   ok,
   refuse,
+  renderWithHost,
+  settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { renderWithHost } from '../../testing/render';
-import { settle } from '@kol/shared-sdk/testing';
 import { MyCopyPage } from '../my-copy-page';
 
 let backend: FakeBackend | undefined;

@@ -4,13 +4,13 @@ import { MAX_IMAGE_UPLOAD_BYTES, type ImageResult, type Role } from '@kol/shared
 import {
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { demoLibraryRole, demoWorkSummary } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
 import { RolesPage } from '../roles-page';
 
 let backend: FakeBackend | undefined;

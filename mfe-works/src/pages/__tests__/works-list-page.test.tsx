@@ -2,16 +2,17 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUOTA_FIELDS, type UsageLimits, type WorkSummary } from '@kol/shared-sdk';
 import {
+  demoUser,
   ok,
   refuse,
+  renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { WORK_LISTS, type WorkList } from '../../lib/work-lists';
-import { demoUser, demoWorkSummary } from '../../testing/fixtures';
-import { renderWithHost } from '../../testing/render';
+import { demoWorkSummary } from '../../testing/fixtures';
 import { WorksListPage } from '../works-list-page';
 
 let backend: FakeBackend | undefined;

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { textResult } from '../../testing/fixtures';
 import { ok, startFakeBackend, type FakeBackend } from '../../testing/fake-backend';
-import { renderWithHost } from '../../testing/render';
-import { settle } from '@kol/shared-sdk/testing';
+import { renderWithHost, settle } from '@kol/shared-sdk/testing';
 import { CreatePage } from '../create-page';
 
 let backend: FakeBackend | undefined;

@@ -9,8 +9,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '../../testing/fake-backend';
-import { renderWithHost } from '../../testing/render';
-import { settle } from '@kol/shared-sdk/testing';
+import { renderWithHost, settle } from '@kol/shared-sdk/testing';
 import { GeneratePage } from '../generate-page';
 
 let backend: FakeBackend | undefined;

@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentUserAtom } from '@kol/shared-sdk/state';
-import { demoUser } from '../../../testing/fixtures';
-import { ok, refuse, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
-import { settle } from '@kol/shared-sdk/testing';
-import { renderWithHost } from '../../../testing/render';
+import {
+  demoUser,
+  ok,
+  refuse,
+  renderWithHost,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
 import { PostingAccountForm } from '../components/posting-account-form';
 
 const DOUYIN = 'https://www.douyin.com/user/MS4wLjABAAAA';

@@ -2,10 +2,15 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MAX_IMAGE_UPLOAD_BYTES } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
-import { demoUser } from '../../../testing/fixtures';
-import { ok, refuse, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
-import { settle } from '@kol/shared-sdk/testing';
-import { renderWithHost } from '../../../testing/render';
+import {
+  demoUser,
+  ok,
+  refuse,
+  renderWithHost,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
 import { MAX_AVATAR_BYTES } from '../avatar-file';
 import { AvatarUpload } from '../components/avatar-upload';
 

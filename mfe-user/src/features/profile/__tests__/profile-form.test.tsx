@@ -2,10 +2,15 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import type { UpdateUserInfoBody, UserInfo } from '@kol/shared-sdk';
-import { demoUser } from '../../../testing/fixtures';
-import { ok, refuse, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
-import { settle } from '@kol/shared-sdk/testing';
-import { renderWithHost } from '../../../testing/render';
+import {
+  demoUser,
+  ok,
+  refuse,
+  renderWithHost,
+  settle,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
 import { ProfileForm } from '../components/profile-form';
 
 let backend: FakeBackend | undefined;

@@ -3,8 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUOTA_TYPES, QUOTA_TYPE_LABELS } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import { demoLimits } from '../../../testing/fixtures';
-import { ok, refuse, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
-import { renderWithHost } from '../../../testing/render';
+import {
+  ok,
+  refuse,
+  renderWithHost,
+  startFakeBackend,
+  type FakeBackend,
+} from '@kol/shared-sdk/testing';
 import { QuotaTable } from '../components/quota-table';
 
 let backend: FakeBackend | undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, setSignOutHandler } from '@kol/shared-sdk';
-import { renderWithHost } from '../../../testing/render';
+import { renderWithHost } from '@kol/shared-sdk/testing';
 import { SignOutButton } from '../components/sign-out-button';
 
 afterEach(() => {
