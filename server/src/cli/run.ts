@@ -1,24 +1,17 @@
-import { openAsBlob } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { QUOTA_TYPES, QUOTA_TYPE_LABELS, type QuotaType } from '@kol/shared-sdk/contracts';
 import {
   adminEndpoints,
-  MAX_RELEASE_BYTES,
-  MAX_RELEASE_FILES,
   type AdminUser,
   type AuditEntry,
-  type EndpointDef,
   type RemoteChange,
   type RemoteVersions,
   type StoredRemoteFailure,
 } from '@kol/shared-sdk/contracts';
-import { adminTokenPath, readAdminToken } from '../admin-token';
-import type { CliEnv } from '../env';
-import { findRepoRoot } from '../paths';
-import { listBuildFiles, ReleaseRefused } from '../releases/build';
+import { adminCaller } from './admin-client';
+import { compact, integer, parseCommandLine, required, type Values } from './args';
+import { CliError, type CliIo } from './command';
+import { printTable } from './output';
+import { buildDir, buildForm } from './release-form';
 
 export const USAGE = `Usage: pnpm kol <command> [options]
 
@@ -48,59 +41,6 @@ Options for every command:
 
 The admin token comes from KOL_ADMIN_TOKEN, or from DATA_DIR/admin-token.`;
 
-export interface CliIo {
-  env: CliEnv;
-  out(line: string): void;
-  err(line: string): void;
-}
-
-/** A failure to report in one line, exit code 1 (2 for usage errors). */
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
-
-const OPTIONS = {
-  server: { type: 'string' },
-  actor: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  username: { type: 'string' },
-  password: { type: 'string' },
-  nickname: { type: 'string' },
-  'template-ids': { type: 'string' },
-  'functional-level': { type: 'string' },
-  status: { type: 'string' },
-  'home-page-url': { type: 'string' },
-  enable: { type: 'boolean' },
-  type: { type: 'string' },
-  gen: { type: 'string' },
-  reward: { type: 'string' },
-  merge: { type: 'string' },
-  title: { type: 'string' },
-  content: { type: 'string' },
-  category: { type: 'string' },
-  limit: { type: 'string' },
-  dir: { type: 'string' },
-  note: { type: 'string' },
-  to: { type: 'string' },
-} satisfies ParseArgsConfig['options'];
-
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
->['values'];
-
-function integer(name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  if (!/^-?\d+$/.test(raw.trim()))
-    throw new CliError(`--${name} must be an integer, got "${raw}"`, 2);
-  return Number(raw);
-}
-
 function templateIds(raw: string | undefined): number[] | undefined {
   if (raw === undefined) return undefined;
   if (raw.trim() === '') return [];
@@ -112,22 +52,6 @@ function templateIds(raw: string | undefined): number[] | undefined {
   });
 }
 
-function required(
-  values: Values,
-  name: 'username' | 'password' | 'type' | 'title' | 'content',
-): string {
-  const value = values[name];
-  if (value === undefined || value === '') throw new CliError(`--${name} is required`, 2);
-  return value;
-}
-
-/** Drops undefined fields so the server's optional fields stay absent. */
-function compact<T extends Record<string, unknown>>(object: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(object).filter(([, value]) => value !== undefined),
-  ) as Partial<T>;
-}
-
 function userProfileFields(values: Values) {
   return compact({
     nickname: values.nickname,
@@ -137,78 +61,12 @@ function userProfileFields(values: Values) {
   });
 }
 
-async function adminToken(env: CliEnv): Promise<string> {
-  if (env.adminToken) return env.adminToken;
-  try {
-    return await readAdminToken(env.dataDir);
-  } catch {
-    throw new CliError(
-      `No admin token: set KOL_ADMIN_TOKEN or start the server once so that it writes ${adminTokenPath(env.dataDir)}`,
-    );
-  }
-}
-
-function table(rows: string[][]): string[] {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd(),
-  );
-}
-
 function describeUser(user: AdminUser): string {
   return (
     `${user.username} (id ${user.userId}) nickname "${user.nickname}", status ${user.status}, ` +
     `functional level ${user.functionalLevel}, template ids [${user.templateIds.join(',')}]` +
     `${user.homePageUrl ? `, home page ${user.homePageUrl}` : ''}${user.disabled ? ', DISABLED' : ''}`
   );
-}
-
-/** `mfe_user` → `<repo>/mfe-user/dist`, or --dir resolved from where the command was typed. */
-function buildDir(remote: string, dir: string | undefined, env: CliEnv): string {
-  if (dir !== undefined) return path.resolve(env.cwd ?? process.cwd(), dir);
-  return path.join(env.repoRoot ?? findRepoRoot(), remote.replace(/_/g, '-'), 'dist');
-}
-
-/**
- * The build as the release upload takes it: fields first, then one part per file named by its
- * path relative to the build folder. Files are the ones a release keeps (dotfiles such as the
- * start script's stamp left out), read lazily from disk. Limits are checked here too, so a
- * build that is too big fails before anything is sent.
- */
-async function buildForm(remote: string, dir: string, note: string): Promise<FormData> {
-  let files: string[];
-  try {
-    files = await listBuildFiles(dir);
-  } catch (error) {
-    if (error instanceof ReleaseRefused) {
-      throw new CliError(
-        `${error.message}\nBuild it first (pnpm --filter @kol/${remote.replace(/_/g, '-')} build) or give --dir.`,
-      );
-    }
-    throw error;
-  }
-  if (files.length > MAX_RELEASE_FILES)
-    throw new CliError(
-      `${dir} has ${files.length} files; a release takes at most ${MAX_RELEASE_FILES}`,
-    );
-  const form = new FormData();
-  form.append('remote', remote);
-  form.append('note', note);
-  let total = 0;
-  for (const file of files) {
-    const full = path.join(dir, ...file.split('/'));
-    total += (await stat(full)).size;
-    if (total > MAX_RELEASE_BYTES)
-      throw new CliError(
-        `${dir} is over ${MAX_RELEASE_BYTES / 1024 / 1024} MB; a release takes at most that`,
-      );
-    form.append('file', await openAsBlob(full), file);
-  }
-  return form;
 }
 
 /** `mfe_user: 0.1.0-aaaa → 0.1.0-bbbb`, then the fallback browsers now have. */
@@ -225,7 +83,7 @@ function describeChange(change: RemoteChange, io: CliIo): void {
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseCommandLine(argv);
   } catch (error) {
     io.err(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -237,52 +95,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return values.help ? 0 : 2;
   }
 
-  const server = (values.server ?? io.env.defaultServer).replace(/\/+$/, '');
-  // `||`: an unset USER reads as '', and the audit log should still name someone.
-  const actor = values.actor ?? (io.env.osUser || os.userInfo().username);
-
-  async function call<E extends EndpointDef>(
-    def: E,
-    payload?: Record<string, unknown>,
-    form?: FormData,
-  ): Promise<unknown> {
-    const token = await adminToken(io.env);
-    const query =
-      def.method === 'GET' && payload
-        ? `?${new URLSearchParams(payload as Record<string, string>)}`
-        : '';
-    let response: Response;
-    try {
-      response = await fetch(`${server}${def.path}${query}`, {
-        method: def.method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'x-kol-actor': encodeURIComponent(actor),
-          // A form sets its own multipart content type, boundary included.
-          ...(def.method === 'POST' && !form ? { 'content-type': 'application/json' } : {}),
-        },
-        body: form ?? (def.method === 'POST' ? JSON.stringify(payload ?? {}) : undefined),
-      });
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
-      throw new CliError(
-        `Cannot reach the server at ${server} (${cause}). Is it running? Use --server to point elsewhere.`,
-      );
-    }
-    let envelope: { code?: unknown; msg?: unknown; data?: unknown };
-    try {
-      envelope = (await response.json()) as typeof envelope;
-    } catch {
-      throw new CliError(
-        `${server} answered HTTP ${response.status} without a KOL envelope: is it the KOL server?`,
-      );
-    }
-    if (envelope.code !== 0)
-      throw new CliError(`Failed (${String(envelope.code)}): ${String(envelope.msg)}`);
-    if (values.json) io.out(JSON.stringify(envelope.data, null, 2));
-    return envelope.data;
-  }
-
+  const call = adminCaller(values, io);
   const quiet = values.json === true;
   try {
     switch (`${group} ${command ?? ''}`) {
@@ -329,13 +142,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             u.templateIds.join(','),
             u.disabled ? 'disabled' : 'active',
           ]);
-          for (const line of table([
+          printTable(
+            io,
             ['ID', 'USERNAME', 'NICKNAME', 'STATUS', 'LEVEL', 'TEMPLATES', 'STATE'],
-            ...rows,
-          ])) {
-            io.out(line);
-          }
-          io.out(`${items.length} user(s)`);
+            rows,
+            `${items.length} user(s)`,
+          );
         }
         return 0;
       }
@@ -389,9 +201,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             e.target,
             JSON.stringify(e.details),
           ]);
-          for (const line of table([['WHEN', 'WHO', 'ACTION', 'TARGET', 'DETAILS'], ...rows]))
-            io.out(line);
-          io.out(`${items.length} record(s)`);
+          printTable(
+            io,
+            ['WHEN', 'WHO', 'ACTION', 'TARGET', 'DETAILS'],
+            rows,
+            `${items.length} record(s)`,
+          );
         }
         return 0;
       }
@@ -424,12 +239,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
               v.note,
             ]),
           );
-          for (const line of table([
+          printTable(
+            io,
             ['REMOTE', 'VERSION', 'STATE', 'RELEASED', 'BY', 'LAST ACTIVATED', 'FAILURES', 'NOTE'],
-            ...rows,
-          ]))
-            io.out(line);
-          io.out(`${rows.length} version(s) of ${items.length} remote(s)`);
+            rows,
+            `${rows.length} version(s) of ${items.length} remote(s)`,
+          );
         }
         return 0;
       }
@@ -476,9 +291,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             // One line per failure: a stack's newlines would break the table.
             f.message.replace(/\s+/g, ' ').slice(0, 200),
           ]);
-          for (const line of table([['WHEN', 'REMOTE', 'VERSION', 'PHASE', 'MESSAGE'], ...rows]))
-            io.out(line);
-          io.out(`${items.length} failure(s)`);
+          printTable(
+            io,
+            ['WHEN', 'REMOTE', 'VERSION', 'PHASE', 'MESSAGE'],
+            rows,
+            `${items.length} failure(s)`,
+          );
         }
         return 0;
       }
