@@ -67,6 +67,12 @@ export function required(values: Values, name: StringOption): string {
   return value;
 }
 
+/** A word the command cannot do without (`user set U`): absent, the usage error `message`. */
+export function requiredArg(value: string | undefined, message: string): string {
+  if (!value) throw new CliError(message, 2);
+  return value;
+}
+
 /** Drops undefined fields so the server's optional fields stay absent. */
 export function compact<T extends Record<string, unknown>>(object: T): Partial<T> {
   return Object.fromEntries(
