@@ -1,7 +1,7 @@
 import { runCli } from './cli/run';
 import { readCliEnv } from './env';
 
-/** The ops CLI: `pnpm kol <command>` from the repository root. See cli/run.ts. */
+/** The ops CLI: `pnpm kol <command>` from the repository root. See cli/README.md. */
 runCli(process.argv.slice(2), {
   env: readCliEnv(),
   out: (line) => process.stdout.write(line + '\n'),
