@@ -167,6 +167,36 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
       return row ?? null;
     },
 
+    /** A queued or running task of these kinds of a work, if any. */
+    async activeOfWork(workId: number, kinds: string[]): Promise<{ id: string } | null> {
+      const row = await db
+        .selectFrom('video_tasks')
+        .select('id')
+        .where('work_id', '=', workId)
+        .where('kind', 'in', kinds)
+        .where('state', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    /** The outputs of the newest finished video of a work (the editor and merges start there). */
+    async latestVideoOutputs(
+      userId: number,
+      workId: number,
+    ): Promise<Record<string, unknown> | null> {
+      const task = await db
+        .selectFrom('video_tasks')
+        .select('outputs')
+        .where('work_id', '=', workId)
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'video')
+        .where('state', '=', 'succeeded')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return task?.outputs ?? null;
+    },
+
     async stages(taskId: string): Promise<VideoTaskStageRow[]> {
       return db
         .selectFrom('video_task_stages')

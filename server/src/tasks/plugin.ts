@@ -26,7 +26,7 @@ export default fp(
     // Empty here: the runner knows no pipeline; the video module registers its own.
     const registry = new PipelineRegistry();
     const service = new VideoTaskService({
-      db: app.db,
+      repos: app.repos,
       registry,
       log: app.log,
       workDir: settings?.workDir ?? path.join(os.tmpdir(), 'kol-video-tasks'),
@@ -55,5 +55,5 @@ export default fp(
       await service.stop();
     });
   },
-  { name: 'video-tasks', dependencies: ['database'] },
+  { name: 'video-tasks', dependencies: ['database', 'repositories'] },
 );

@@ -3,9 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { EventEmitter } from 'node:events';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { createVideoTasksRepository, type VideoTaskRow } from '../repositories/video-tasks';
+import type { Repositories } from '../repositories';
+import type { VideoTaskRow } from '../repositories/video-tasks';
 import { StageError, stageErrorMessage } from './errors';
 import type { TaskQueue } from './queue';
 import type { PipelineRegistry, PipelineStage } from './registry';
@@ -21,7 +20,7 @@ export interface Logger {
 }
 
 export interface TaskRunnerOptions {
-  db: Kysely<Database>;
+  repos: Repositories;
   queue: TaskQueue;
   registry: PipelineRegistry;
   events: EventEmitter;
@@ -99,7 +98,7 @@ export class TaskRunner {
   private killed = false;
 
   constructor(private readonly options: TaskRunnerOptions) {
-    this.repo = createVideoTasksRepository(options.db);
+    this.repo = options.repos.videoTasks;
     this.leaseMs = options.leaseMs ?? 30_000;
     // Stages spawn ffmpeg and friends: more jobs than cores only makes each slower.
     const cores = os.availableParallelism();
@@ -148,8 +147,8 @@ export class TaskRunner {
     // The dead worker's job would otherwise stay active until it expires, then run again.
     await queue.retire(lost.flatMap((task) => (task.jobId ? [task.jobId] : [])));
     for (const task of lost) {
-      await this.options.db.transaction().execute(async (trx) => {
-        await createVideoTasksRepository(trx).setJob(task.id, await queue.send(task.id, trx));
+      await this.options.repos.transaction(async (repos, trx) => {
+        await repos.videoTasks.setJob(task.id, await queue.send(task.id, trx));
       });
     }
     queue.wake();

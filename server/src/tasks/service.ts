@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { Kysely } from 'kysely';
 import { Value } from 'typebox/value';
 import {
   ErrorCode,
@@ -12,17 +11,17 @@ import {
   type QuotaType,
   type WorkResult,
 } from '@kol/shared-sdk/contracts';
-import type { Database } from '../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/api-error';
-import { createQuotaService, type QuotaBucket } from '../repositories/quotas';
-import { createVideoTasksRepository, type VideoTaskRow } from '../repositories/video-tasks';
+import type { Repositories } from '../repositories';
+import type { QuotaBucket } from '../repositories/quotas';
+import type { VideoTaskRow } from '../repositories/video-tasks';
 import type { TaskQueue } from './queue';
 import type { PipelineRegistry, TaskKind } from './registry';
 import { EVENT_PROGRESS, progressEvent, TaskRunner, type Logger } from './runner';
 import type { TaskProgressEvent } from './types';
 
 export interface VideoTaskServiceOptions {
-  db: Kysely<Database>;
+  repos: Repositories;
   registry: PipelineRegistry;
   /** Opened lazily: a process that never starts or runs a task never starts pg-boss. */
   openQueue(supervise: boolean): Promise<TaskQueue>;
@@ -71,7 +70,7 @@ export class VideoTaskService {
   private runner: TaskRunner | null = null;
 
   constructor(private readonly options: VideoTaskServiceOptions) {
-    this.repo = createVideoTasksRepository(options.db);
+    this.repo = options.repos.videoTasks;
     // Every SSE connection adds a listener; the default limit of 10 would warn for nothing.
     this.events.setMaxListeners(0);
   }
@@ -93,7 +92,7 @@ export class VideoTaskService {
     if (this.runner) return this.runner;
     const queue = await this.openQueue(true);
     const runner = new TaskRunner({
-      db: this.options.db,
+      repos: this.options.repos,
       queue,
       registry: this.options.registry,
       events: this.events,
@@ -153,11 +152,7 @@ export class VideoTaskService {
 
   /** 403 unless the user may make videos of this type (template id, functional level). */
   async requireProjectType(userId: number, type: number): Promise<void> {
-    const user = await this.options.db
-      .selectFrom('users')
-      .select(['template_ids', 'functional_level'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await this.options.repos.users.findById(userId);
     const allowed = canUseProjectType(
       user ? { templateIds: user.template_ids, functionalLevel: user.functional_level } : null,
       type,
@@ -177,14 +172,9 @@ export class VideoTaskService {
 
   /** The caller's work, or 404 (another user's work is "not found" too: nothing leaks). */
   async ownWork(userId: number, workId: number): Promise<{ id: number; type: number }> {
-    const work = await this.options.db
-      .selectFrom('works')
-      .select(['id', 'type'])
-      .where('id', '=', workId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const work = await this.options.repos.works.find(userId, workId);
     if (!work) throw notFound('作品不存在');
-    return work;
+    return { id: workId, type: work.type };
   }
 
   /**
@@ -219,13 +209,7 @@ export class VideoTaskService {
     // index video_tasks_one_active_idx still decides when two starts race.
     const rival = EXCLUSIVE[kind];
     if (workId !== null && rival) {
-      const busy = await this.options.db
-        .selectFrom('video_tasks')
-        .select('id')
-        .where('work_id', '=', workId)
-        .where('kind', 'in', rival.kinds)
-        .where('state', 'in', ['queued', 'running'])
-        .executeTakeFirst();
+      const busy = await this.options.repos.videoTasks.activeOfWork(workId, rival.kinds);
       if (busy) throw conflict(rival.message);
     }
     const taskId = randomUUID();
@@ -233,10 +217,10 @@ export class VideoTaskService {
     // embedded database would wait for the transaction's turn to end.
     const queue = await this.openQueue(false);
     try {
-      await this.options.db.transaction().execute(async (trx) => {
+      await this.options.repos.transaction(async (repos, trx) => {
         let spent: { quotaType: QuotaType; bucket: QuotaBucket } | null = null;
         if (request.spend && quotaType) {
-          const bucket = await createQuotaService(trx).spend(userId, quotaType, request.spend);
+          const bucket = await repos.quotas.spend(userId, quotaType, request.spend);
           if (!bucket) {
             const what = request.spend === 'merge' ? '合成' : '生成';
             throw new ApiError(
@@ -249,7 +233,7 @@ export class VideoTaskService {
         // The job commits with the task and its count, or none of them do: a task answered
         // "started" always runs.
         const jobId = await queue.send(taskId, trx);
-        await createVideoTasksRepository(trx).create({
+        await repos.videoTasks.create({
           id: taskId,
           workId,
           userId,

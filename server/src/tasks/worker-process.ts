@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import { openDatabase } from '../db/connect';
 import { migrate } from '../db/migrate';
+import { createRepositories } from '../repositories';
 import { MIGRATIONS_DIR } from '../paths';
 import { bossSchemaOf } from './plugin';
 import { openTaskQueue } from './queue';
@@ -44,7 +45,7 @@ export async function startWorkerProcess(
   const registry = new PipelineRegistry();
   options.register(registry, db);
   const service = new VideoTaskService({
-    db,
+    repos: createRepositories(db),
     registry,
     log,
     workDir: settings?.workDir ?? 'tasks',

@@ -10,7 +10,7 @@ export default fp(
   async (app) => {
     registerVideoPipelines(
       app.videoPipelines,
-      pipelineOptionsFrom(app.config, app.db, app.providers),
+      pipelineOptionsFrom(app.config, app.repos, app.providers),
     );
   },
   { name: 'video', dependencies: ['video-tasks', 'providers'] },

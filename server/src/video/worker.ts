@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config';
 import { providersFrom } from '../providers';
+import { createRepositories } from '../repositories';
 import type { Logger } from '../tasks/runner';
 import { startWorkerProcess, type WorkerProcess } from '../tasks/worker-process';
 import { pipelineOptionsFrom, registerVideoPipelines } from './pipelines';
@@ -18,7 +19,10 @@ export function startVideoWorker(
   return startWorkerProcess(config, log, {
     ...queueOptions,
     register: (registry, db) => {
-      registerVideoPipelines(registry, pipelineOptionsFrom(config, db, providers));
+      registerVideoPipelines(
+        registry,
+        pipelineOptionsFrom(config, createRepositories(db), providers),
+      );
     },
   });
 }

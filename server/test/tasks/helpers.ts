@@ -18,7 +18,7 @@ export function taskService(
   options: { concurrency?: number; leaseMs?: number } = {},
 ): VideoTaskService {
   return new VideoTaskService({
-    db: app.db,
+    repos: app.repos,
     registry,
     log: silentLog,
     workDir: path.join(testDataDir(), 'tasks'),

@@ -345,7 +345,7 @@ describe('reverse video (type 3)', () => {
       app.videoPipelines.register(
         ProjectType.convert,
         convertPipeline({
-          db: app.db,
+          repos: app.repos,
           mediaDir: app.config.mediaDir,
           uploadsDir: app.config.uploadsDir,
           renderSize: RENDER,

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createQuotaService, type QuotaService } from '../../repositories/quotas';
+import type { QuotaService } from '../../repositories/quotas';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('quotaService', createQuotaService(app.db));
+    app.decorate('quotaService', app.repos.quotas);
   },
-  { name: 'quotas', dependencies: ['database'] },
+  { name: 'quotas', dependencies: ['repositories'] },
 );

@@ -1,31 +1,25 @@
 import fp from 'fastify-plugin';
-import { createAuditRepository, type AuditRepository } from '../../repositories/audit';
-import { createBooksRepository, type BooksRepository } from '../../repositories/books';
-import { createCutVideosRepository, type CutVideosRepository } from '../../repositories/cut-videos';
-import {
-  createLoginAttemptsRepository,
-  type LoginAttemptsRepository,
-} from '../../repositories/login-attempts';
-import { createNoticesRepository, type NoticesRepository } from '../../repositories/notices';
-import { createReleasesRepository, type ReleasesRepository } from '../../repositories/releases';
-import { createRolesRepository, type RolesRepository } from '../../repositories/roles';
-import { createSessionsRepository, type SessionsRepository } from '../../repositories/sessions';
-import { createTicketsRepository, type TicketsRepository } from '../../repositories/tickets';
-import { createUploadsRepository, type UploadsRepository } from '../../repositories/uploads';
-import { createUsersRepository, type UsersRepository } from '../../repositories/users';
-import { createWorksRepository, type WorksRepository } from '../../repositories/works';
-import {
-  createWritingTasksRepository,
-  type WritingTasksRepository,
-} from '../../repositories/writing-tasks';
-import {
-  createSpeechTryAcksRepository,
-  type SpeechTryAcksRepository,
-} from '../../repositories/speech-try-acks';
+import { createRepositories, type Repositories } from '../../repositories';
+import type { AuditRepository } from '../../repositories/audit';
+import type { BooksRepository } from '../../repositories/books';
+import type { CutVideosRepository } from '../../repositories/cut-videos';
+import type { LoginAttemptsRepository } from '../../repositories/login-attempts';
+import type { NoticesRepository } from '../../repositories/notices';
+import type { ReleasesRepository } from '../../repositories/releases';
+import type { RolesRepository } from '../../repositories/roles';
+import type { SessionsRepository } from '../../repositories/sessions';
+import type { TicketsRepository } from '../../repositories/tickets';
+import type { UploadsRepository } from '../../repositories/uploads';
+import type { UsersRepository } from '../../repositories/users';
+import type { WorksRepository } from '../../repositories/works';
+import type { WritingTasksRepository } from '../../repositories/writing-tasks';
+import type { SpeechTryAcksRepository } from '../../repositories/speech-try-acks';
 import { SessionCache } from '../../repositories/session-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every repository (repositories/index.ts), with `transaction` over all of them. */
+    repos: Repositories;
     users: UsersRepository;
     sessions: SessionsRepository;
     tickets: TicketsRepository;
@@ -53,40 +47,47 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const sessionCache = new SessionCache(app.config.sessionCacheMs);
-    const users = createUsersRepository(app.db);
-    const sessions = createSessionsRepository(app.db);
+    const built = createRepositories(app.db);
+    const { users, sessions } = built;
     // Every write to a user or a session drops what this process remembers of it.
+    const repos: Repositories = {
+      ...built,
+      users: {
+        ...users,
+        async update(id, patch) {
+          sessionCache.forgetUser(id);
+          return users.update(id, patch);
+        },
+      } satisfies UsersRepository,
+      sessions: {
+        ...sessions,
+        async delete(id) {
+          sessionCache.forgetSession(id);
+          return sessions.delete(id);
+        },
+        async deleteForUser(userId) {
+          sessionCache.forgetUser(userId);
+          return sessions.deleteForUser(userId);
+        },
+      } satisfies SessionsRepository,
+    };
+    // Built once: the routes use them by name, services and pipelines take app.repos whole.
+    app.decorate('repos', repos);
     app.decorate('sessionCache', sessionCache);
-    app.decorate('users', {
-      ...users,
-      async update(id, patch) {
-        sessionCache.forgetUser(id);
-        return users.update(id, patch);
-      },
-    } satisfies UsersRepository);
-    app.decorate('sessions', {
-      ...sessions,
-      async delete(id) {
-        sessionCache.forgetSession(id);
-        return sessions.delete(id);
-      },
-      async deleteForUser(userId) {
-        sessionCache.forgetUser(userId);
-        return sessions.deleteForUser(userId);
-      },
-    } satisfies SessionsRepository);
-    app.decorate('tickets', createTicketsRepository(app.db));
-    app.decorate('loginAttempts', createLoginAttemptsRepository(app.db));
-    app.decorate('notices', createNoticesRepository(app.db));
-    app.decorate('audit', createAuditRepository(app.db));
-    app.decorate('releaseRecords', createReleasesRepository(app.db));
-    app.decorate('uploads', createUploadsRepository(app.db));
-    app.decorate('books', createBooksRepository(app.db));
-    app.decorate('writingTasks', createWritingTasksRepository(app.db));
-    app.decorate('works', createWorksRepository(app.db));
-    app.decorate('cutVideos', createCutVideosRepository(app.db));
-    app.decorate('speechTryAcks', createSpeechTryAcksRepository(app.db));
-    app.decorate('roles', createRolesRepository(app.db));
+    app.decorate('users', repos.users);
+    app.decorate('sessions', repos.sessions);
+    app.decorate('tickets', repos.tickets);
+    app.decorate('loginAttempts', repos.loginAttempts);
+    app.decorate('notices', repos.notices);
+    app.decorate('audit', repos.audit);
+    app.decorate('releaseRecords', repos.releaseRecords);
+    app.decorate('uploads', repos.uploads);
+    app.decorate('books', repos.books);
+    app.decorate('writingTasks', repos.writingTasks);
+    app.decorate('works', repos.works);
+    app.decorate('cutVideos', repos.cutVideos);
+    app.decorate('speechTryAcks', repos.speechTryAcks);
+    app.decorate('roles', repos.roles);
   },
   { name: 'repositories', dependencies: ['database'] },
 );

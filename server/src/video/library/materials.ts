@@ -1,14 +1,9 @@
 import { mkdir, stat } from 'node:fs/promises';
+import type { Repositories } from '../../repositories';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { AssetSource, type Material } from '@kol/shared-sdk/contracts';
-import type { Database } from '../../db/schema';
 import { uploadFilePath } from './music/catalog';
-import {
-  createUploadsRepository,
-  type UploadRow,
-  type UploadsRepository,
-} from '../../repositories/uploads';
+import { type UploadRow, type UploadsRepository } from '../../repositories/uploads';
 import { ffmpegToFile, probeWithFfmpeg, type FfmpegOptions } from '../engine/ffmpeg';
 
 /**
@@ -278,7 +273,7 @@ export interface ResolvedMaterial {
 }
 
 export interface MaterialResolveOptions {
-  db: Kysely<Database>;
+  repos: Pick<Repositories, 'uploads'>;
   mediaDir: string;
   /** Where uploads are stored (AppConfig.uploadsDir). */
   uploadsDir: string;
@@ -300,7 +295,7 @@ export async function resolveMaterial(
     return { materialId, path: video, durationMs: MATERIAL_SECONDS * 1000, builtin: true };
   }
   if (materialId <= 0) return null;
-  const row = await createUploadsRepository(options.db).findOwned(userId, materialId);
+  const row = await options.repos.uploads.findOwned(userId, materialId);
   if (row?.kind !== 'video') return null;
   const file = uploadFilePath(options.uploadsDir, row.url);
   return file ? { materialId, path: file, durationMs: row.durationMs ?? 0, builtin: false } : null;

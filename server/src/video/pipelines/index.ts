@@ -10,9 +10,8 @@ import { operaPipeline } from './opera/pipeline';
 import type { MediaPipelineOptions } from './kit/pipeline';
 import { scrollPipeline } from './scroll/pipeline';
 import { speechTryPipeline } from './speech/pipeline';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/schema';
+import type { Repositories } from '../../repositories';
 import type { Providers } from '../../providers';
 import { ANY_TYPE, type PipelineRegistry } from '../../tasks/registry';
 
@@ -21,12 +20,12 @@ export type { MediaPipelineOptions } from './kit/pipeline';
 /** What every pipeline is built with, from the configuration: the same in every process. */
 export function pipelineOptionsFrom(
   config: AppConfig,
-  db: Kysely<Database>,
+  repos: Repositories,
   providers: Providers,
 ): MediaPipelineOptions {
   const renderSize = config.videoTasks?.renderSize;
   return {
-    db,
+    repos,
     mediaDir: config.mediaDir,
     uploadsDir: config.uploadsDir,
     ...(renderSize ? { renderSize } : {}),

@@ -96,7 +96,7 @@ describe('resolveMusic', () => {
     const alice = await newUserId();
     const bob = await newUserId();
     const options = {
-      db: app.db,
+      repos: app.repos,
       mediaDir: app.config.mediaDir,
       uploadsDir: app.config.uploadsDir,
     };

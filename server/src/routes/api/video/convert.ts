@@ -51,7 +51,7 @@ function requestSignal(request: FastifyRequest, timeoutMs: number): AbortSignal 
  * a subtitle track costs nothing, and a transcription is the user's own upload once.
  */
 export default async function videoConvertRoutes(app: FastifyInstance) {
-  const options: MediaPipelineOptions = pipelineOptionsFrom(app.config, app.db, app.providers);
+  const options: MediaPipelineOptions = pipelineOptionsFrom(app.config, app.repos, app.providers);
   const transcriber = app.providers.transcription;
 
   /** The user's upload of a video at this URL, or 400 saying it is not theirs (or not a video). */
@@ -62,12 +62,7 @@ export default async function videoConvertRoutes(app: FastifyInstance) {
 
   defineRoute(app, convertEndpoints.getDedupPresets, async ({ request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    const row = await app.db
-      .selectFrom('dedup_presets')
-      .select('presets')
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    return (row?.presets ?? {}) as DedupPresets;
+    return app.repos.dedupPresets.find(user.id);
   });
 
   defineRoute(app, convertEndpoints.saveDedupPresets, async ({ body, request, reply }) => {
@@ -75,14 +70,7 @@ export default async function videoConvertRoutes(app: FastifyInstance) {
     await app.videoTasks.requireProjectType(user.id, ProjectType.convert);
     // Checked as the render checks them, so saved presets never fail a render later.
     previewFilters(body.presets, PREVIEW_SIZE['9:16']);
-    const presets = JSON.stringify(body.presets);
-    await app.db
-      .insertInto('dedup_presets')
-      .values({ user_id: user.id, presets })
-      .onConflict((conflict) =>
-        conflict.column('user_id').doUpdateSet({ presets, updated_at: new Date() }),
-      )
-      .execute();
+    await app.repos.dedupPresets.save(user.id, body.presets);
     return null;
   });
 

@@ -1,8 +1,7 @@
 import { unlink } from 'node:fs/promises';
+import type { Repositories } from '../../../repositories';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import type { Music } from '@kol/shared-sdk/contracts';
-import type { Database } from '../../../db/schema';
 import {
   AMBIENT_TRACKS,
   ambientFileName,
@@ -10,11 +9,7 @@ import {
   ensureAmbientTrack,
   type AmbientTrack,
 } from './ambient';
-import {
-  createUploadsRepository,
-  type UploadRow,
-  type UploadsRepository,
-} from '../../../repositories/uploads';
+import { type UploadRow, type UploadsRepository } from '../../../repositories/uploads';
 import { StageError, UserInputError } from '../../../tasks/errors';
 
 /**
@@ -91,7 +86,7 @@ export function defaultMusicId(workId: number): number {
 }
 
 export interface MusicResolveOptions {
-  db: Kysely<Database>;
+  repos: Pick<Repositories, 'uploads'>;
   mediaDir: string;
   /** Where uploads are stored (AppConfig.uploadsDir). */
   uploadsDir: string;
@@ -130,7 +125,7 @@ export async function resolveMusic(
       },
     );
   }
-  const row = await createUploadsRepository(options.db).findOwned(userId, musicId);
+  const row = await options.repos.uploads.findOwned(userId, musicId);
   const file = row?.kind === 'audio' ? uploadFilePath(uploadsDirOf(options), row.url) : null;
   if (!file) throw new UserInputError('「背景音乐」不存在或不属于你，请重新选择');
   return file;

@@ -1,5 +1,4 @@
 import type { VideoSettings } from '@kol/shared-sdk/contracts';
-import { createWorksRepository } from '../../../repositories/works';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import type { Shot } from '@kol/shared-sdk/contracts';
@@ -81,7 +80,7 @@ const keepPicture =
  * every shot), each line in its speaker's voice, composed like the comic clip.
  */
 export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
-  const works = createWorksRepository(options.db);
+  const works = options.repos.works;
   const shotsOf = (ctx: StageContext) => {
     const shots = outputOf(ctx, 'shots').shots;
     if (!Array.isArray(shots) || shots.length === 0) throw new StageError('分镜为空，请重新生成');
@@ -210,7 +209,7 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
  * (only its missing pictures are drawn), so going back a step and on again loses nothing.
  */
 export function animeStoryboardPipeline(options: MediaPipelineOptions): StageHandler[] {
-  const works = createWorksRepository(options.db);
+  const works = options.repos.works;
   const workOf = async (ctx: StageContext) => {
     const work = await works.find(ctx.task.userId, workIdOf(ctx));
     if (!work) throw new UserInputError('作品不存在或已删除');

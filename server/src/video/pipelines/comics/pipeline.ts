@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { ProjectType, type VideoSettings } from '@kol/shared-sdk/contracts';
-import { createWorksRepository } from '../../../repositories/works';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { splitSentences, type Aspect } from '../../engine/captions';
@@ -36,7 +35,7 @@ function shotsOf(ctx: StageContext): PipelineShot[] {
  * relative to the media dir, so the data directory can move without breaking finished tasks.
  */
 export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
-  const works = createWorksRepository(options.db);
+  const works = options.repos.works;
   const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
   const abs = (relative: string) => path.join(options.mediaDir, relative);
 

@@ -1,7 +1,6 @@
 import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DedupPresets, VideoSettings } from '@kol/shared-sdk/contracts';
-import { createWorksRepository } from '../../../repositories/works';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { ProviderError } from '../../../providers/errors';
@@ -115,7 +114,7 @@ export async function extractScript(
  * (captions burned, music ducked, -16 LUFS, 30 fps H.264/AAC, SRT, cover).
  */
 export function convertPipeline(options: ConvertPipelineOptions): StageHandler[] {
-  const works = createWorksRepository(options.db);
+  const works = options.repos.works;
   const transcriber = options.providers.transcription;
   const abs = (relative: string) => path.join(options.mediaDir, relative);
   const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);

@@ -1,6 +1,4 @@
 import type { Shot, VideoSettings } from '@kol/shared-sdk/contracts';
-import { createRolesRepository } from '../../../repositories/roles';
-import { createWorksRepository } from '../../../repositories/works';
 import { roleLook } from '../kit/role-looks';
 import { UserInputError } from '../../../tasks/errors';
 import type { StageHandler } from '../../../tasks/types';
@@ -34,8 +32,8 @@ export interface ImageTaskInput {
  * or the local frame when it fails (`needsRegeneration`, its message in `error`).
  */
 export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
-  const works = createWorksRepository(options.db);
-  const roles = createRolesRepository(options.db);
+  const works = options.repos.works;
+  const roles = options.repos.roles;
   const provider = options.providers.images;
   const dirs = {
     mediaDir: options.mediaDir,

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { ProjectType, type VideoSettings } from '@kol/shared-sdk/contracts';
-import { createWorksRepository } from '../../../repositories/works';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageHandler } from '../../../tasks/types';
 import { splitSentences } from '../../engine/captions';
@@ -48,7 +47,7 @@ export async function backgroundOf(
  * what was asked at start; `voice` speaks it sentence by sentence (exact caption times).
  */
 export function narrationStages(options: MediaPipelineOptions): StageHandler[] {
-  const works = createWorksRepository(options.db);
+  const works = options.repos.works;
 
   const script: StageHandler = {
     name: 'script',

@@ -1,9 +1,8 @@
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { CAPTION_STYLES, type CaptionStyle } from '@kol/shared-sdk/contracts';
-import type { Database } from '../../../db/schema';
+import type { Repositories } from '../../../repositories';
 import type { Providers } from '../../../providers';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext, StageOutputs } from '../../../tasks/types';
@@ -15,7 +14,8 @@ import type { ComposeResult } from '../../engine/compose';
  * built by a function taking these options.
  */
 export interface MediaPipelineOptions {
-  db: Kysely<Database>;
+  /** The repositories (app.repos in the server; a worker builds its own). */
+  repos: Repositories;
   /** `<DATA_DIR>/media`: outputs go to `<mediaDir>/<userId>/<taskId>/`. */
   mediaDir: string;
   /** AppConfig.uploadsDir: the users' uploaded pictures, clips and music (`/uploads/<name>`). */
@@ -114,12 +114,8 @@ export async function captionStyleOf(
   ctx: StageContext,
 ): Promise<CaptionStyle> {
   if (ctx.task.workId === null) return 'classic';
-  const row = await options.db
-    .selectFrom('works')
-    .select('settings')
-    .where('id', '=', ctx.task.workId)
-    .executeTakeFirst();
-  const style = (row?.settings as { captionStyle?: unknown } | undefined)?.captionStyle;
+  const work = await options.repos.works.find(ctx.task.userId, ctx.task.workId);
+  const style: unknown = work?.settings.captionStyle;
   return (CAPTION_STYLES as readonly unknown[]).includes(style)
     ? (style as CaptionStyle)
     : 'classic';

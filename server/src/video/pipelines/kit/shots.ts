@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Shot, VideoSettings } from '@kol/shared-sdk/contracts';
-import { createRolesRepository } from '../../../repositories/roles';
-import { createWorksRepository } from '../../../repositories/works';
 import { roleLook } from './role-looks';
 import { pictureFile } from '../../../uploads/picture-file';
 import type { StageContext, StageOutputs } from '../../../tasks/types';
@@ -77,10 +75,10 @@ export async function drawWorkShots(
     mediaDir: options.mediaDir,
     ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
   };
-  const works = createWorksRepository(options.db);
+  const works = options.repos.works;
   const work = await works.find(userId, workId);
   const settings: Partial<VideoSettings> = work?.settings ?? {};
-  const records = await createRolesRepository(options.db).listOfWork(userId, workId);
+  const records = await options.repos.roles.listOfWork(userId, workId);
   const cast = await Promise.all(records.map((role) => roleLook(role, userId, dirs)));
   const style = imageStyleOf(settings.imageStyleId);
   const provider = options.providers.images;

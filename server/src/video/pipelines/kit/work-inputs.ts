@@ -1,5 +1,5 @@
 import { defaultMusicId, resolveMusic, uploadFilePath } from '../../library/music/catalog';
-import { createUploadsRepository, type UploadRow } from '../../../repositories/uploads';
+import type { UploadRow } from '../../../repositories/uploads';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { MediaPipelineOptions } from './pipeline';
 
@@ -49,7 +49,7 @@ export async function ownUploads(
   kinds: Array<UploadRow['kind']>,
   what: (i: number) => string,
 ): Promise<UploadRow[]> {
-  const uploads = createUploadsRepository(options.db);
+  const uploads = options.repos.uploads;
   const rows: UploadRow[] = [];
   for (const [i, url] of urls.entries()) {
     const row = await uploads.findOwnedByUrl(userId, url.trim());

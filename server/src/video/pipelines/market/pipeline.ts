@@ -2,7 +2,6 @@ import { copyFile, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { VideoSettings } from '@kol/shared-sdk/contracts';
 import { findMarketTemplate } from '../../library/templates';
-import { createWorksRepository } from '../../../repositories/works';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { splitSentences, type Aspect, type Cue } from '../../engine/captions';
@@ -45,7 +44,7 @@ const bare = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
  * held while that call is spoken last.
  */
 export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
-  const works = createWorksRepository(options.db);
+  const works = options.repos.works;
   const abs = (relative: string) => path.join(options.mediaDir, relative);
   const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
 

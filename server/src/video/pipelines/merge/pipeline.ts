@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Repositories } from '../../../repositories';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -8,18 +9,13 @@ import {
   QUOTA_TYPE_OF_PROJECT,
   type ProjectType as ProjectTypeValue,
 } from '@kol/shared-sdk/contracts';
-import {
-  createCutVideosRepository,
-  type SpokenSegment,
-  type StoredCutSegment,
-} from '../../../repositories/cut-videos';
-import { createWorksRepository } from '../../../repositories/works';
+import { type SpokenSegment, type StoredCutSegment } from '../../../repositories/cut-videos';
 import { pictureFile } from '../../../uploads/picture-file';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { apportionByChars, splitSentences, type Aspect, type Cue } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
-import { type ComposeSegment } from '../../engine/compose-segments';
+import type { ComposeSegment } from '../../engine/compose-segments';
 import { refuseFlagged } from '../kit/narration';
 import { LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
 import { renderLocalPictureToFile } from '../../engine/looks/render';
@@ -73,7 +69,7 @@ function segmentSentences(text: string): string[] {
  * Files are named by a hash of what was spoken, so a resumed task skips finished segments.
  */
 export function cutSpeechPipeline(options: MediaPipelineOptions): StageHandler[] {
-  const cutVideos = createCutVideosRepository(options.db);
+  const cutVideos = options.repos.cutVideos;
 
   const voice: StageHandler = {
     name: 'voice',
@@ -142,22 +138,13 @@ export function cutSpeechPipeline(options: MediaPipelineOptions): StageHandler[]
  * video: the editor starts from them, and a merge shows them for the sentences they carried.
  */
 export async function latestVideoPictures(
-  db: MediaPipelineOptions['db'],
+  repos: Pick<Repositories, 'videoTasks'>,
   userId: number,
   workId: number,
 ): Promise<{ shots: Array<{ sentences: string[] }>; images: string[] }> {
-  const task = await db
-    .selectFrom('video_tasks')
-    .select('outputs')
-    .where('work_id', '=', workId)
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'video')
-    .where('state', '=', 'succeeded')
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const shots = Array.isArray(task?.outputs.shots) ? (task.outputs.shots as unknown[]) : [];
-  const images = Array.isArray(task?.outputs.images) ? (task.outputs.images as unknown[]) : [];
+  const outputs = await repos.videoTasks.latestVideoOutputs(userId, workId);
+  const shots = Array.isArray(outputs?.shots) ? (outputs.shots as unknown[]) : [];
+  const images = Array.isArray(outputs?.images) ? (outputs.images as unknown[]) : [];
   return {
     shots: shots.map((shot) => {
       const sentences = (shot as { sentences?: unknown }).sentences;
@@ -184,8 +171,8 @@ const segmentsOf = (ctx: StageContext): MergeSegment[] =>
  * picture, for as long as its own audio lasts; the segments' audio joined is the narration.
  */
 export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
-  const cutVideos = createCutVideosRepository(options.db);
-  const works = createWorksRepository(options.db);
+  const cutVideos = options.repos.cutVideos;
+  const works = options.repos.works;
   const abs = (relative: string) => path.join(options.mediaDir, relative);
 
   const script: StageHandler = {
@@ -253,7 +240,11 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
 
   /** The pictures of the work's newest finished video, by the sentences of its shots. */
   async function ownPictures(ctx: StageContext): Promise<Map<string, string>> {
-    const { shots, images } = await latestVideoPictures(options.db, ctx.task.userId, workIdOf(ctx));
+    const { shots, images } = await latestVideoPictures(
+      options.repos,
+      ctx.task.userId,
+      workIdOf(ctx),
+    );
     const byText = new Map<string, string>();
     shots.forEach((shot, i) => {
       const image = images[i];

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { VideoSettings } from '@kol/shared-sdk/contracts';
-import { createWorksRepository } from '../../../repositories/works';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { splitSentences, type Aspect, type Cue } from '../../engine/captions';
@@ -33,7 +32,7 @@ interface OperaSceneSpec {
  * joined in order, each as long as its lines.
  */
 export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
-  const works = createWorksRepository(options.db);
+  const works = options.repos.works;
   const abs = (relative: string) => path.join(options.mediaDir, relative);
   const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
   const scenesOf = (ctx: StageContext) => outputOf(ctx, 'script').scenes as OperaSceneSpec[];
