@@ -4,7 +4,7 @@ import { createRolesRepository } from '../../../repositories/roles';
 import { createWorksRepository } from '../../../repositories/works';
 import { roleLook } from './role-looks';
 import { pictureFile } from '../../../uploads/picture-file';
-import type { StageContext, StageOutputs } from '../../../tasks/types';
+import type { StageContext } from '../../../tasks/types';
 import type { Aspect } from '../../engine/captions';
 import { defaultSize, mapLimit } from '../../engine/compose';
 import {
@@ -16,6 +16,7 @@ import {
   type MediaPipelineOptions,
 } from './pipeline';
 import { drawShotImage, writeWhole } from './draw';
+import type { ShotImagesOutput } from './outputs';
 import { imageStyleOf } from '../../library/image-styles';
 
 /** A shot as the images stage needs it (the comics pipeline's PipelineShot fits). */
@@ -69,7 +70,7 @@ export async function drawWorkShots(
   shots: readonly ShotToDraw[],
   aspect: Aspect,
   keep: KeepPicture = keepGenImgPicture,
-): Promise<StageOutputs> {
+): Promise<ShotImagesOutput> {
   const userId = ctx.task.userId;
   const workId = workIdOf(ctx);
   const files = taskFiles(options, ctx);
