@@ -8,6 +8,7 @@ import type { VideoTaskRow } from '../repositories/video-tasks';
 import { StageError, stageErrorMessage } from './errors';
 import type { TaskQueue } from './queue';
 import type { PipelineRegistry, PipelineStage } from './registry';
+import { checkReturnedOutput, checkStoredOutput } from './stage';
 import type { StageOutputs, TaskProgressEvent } from './types';
 
 /** Why a running stage was aborted; the runner acts on it when the stage returns. */
@@ -229,6 +230,16 @@ export class TaskRunner {
     }));
     const outputs: Record<string, StageOutputs> = {};
     for (const row of rows) if (row.state === 'succeeded') outputs[row.name] = row.outputs ?? {};
+    // A resume reads outputs stored by an earlier run (maybe an earlier release): each must
+    // still fit its stage's schema, or the task fails here, naming the stage, before any runs.
+    for (const stage of pipeline) {
+      if (byName.get(stage.name)?.state !== 'succeeded') continue;
+      try {
+        checkStoredOutput(stage.handler, outputs[stage.name]);
+      } catch (error) {
+        return this.onStageError(task, stage, error);
+      }
+    }
     const workDir = path.join(this.options.workDir, task.id);
     await mkdir(workDir, { recursive: true });
     this.emit(task);
@@ -275,6 +286,7 @@ export class TaskRunner {
         if (result === null || typeof result !== 'object' || Array.isArray(result)) {
           throw new Error(`stage ${stage.name} returned no outputs object`);
         }
+        checkReturnedOutput(stage.handler, result);
       } catch (error) {
         await progress.flush();
         if (controller.signal.aborted) return this.onAbort(task, controller, stage);

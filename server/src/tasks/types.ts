@@ -1,3 +1,5 @@
+import type { TObject } from 'typebox';
+
 /** What one stage hands to the stages after it (JSON: it is stored in video_task_stages.outputs). */
 export type StageOutputs = Record<string, unknown>;
 
@@ -37,6 +39,11 @@ export interface StageHandler {
   /** Share of the overall progress, relative to the other stages (default 1). */
   weight?: number;
   run(ctx: StageContext): Promise<StageOutputs>;
+  /**
+   * The schema of what run returns, checked when it returns and when a resume reads it back
+   * (set by defineStage in stage.ts; a plain handler has none and is not checked).
+   */
+  outputSchema?: TObject;
 }
 
 /** A progress change, pushed to in-process listeners (a server-sent events route). */

@@ -5,6 +5,8 @@ import { createTestApp } from '../helpers/test-app';
 import { createVideoTasksRepository } from '../../src/repositories/video-tasks';
 import { StageError, UserInputError } from '../../src/tasks/errors';
 import { PipelineRegistry } from '../../src/tasks/registry';
+import { defineStage } from '../../src/tasks/stage';
+import { Type } from 'typebox';
 import { EVENT_PROGRESS, etaSeconds, overallProgress } from '../../src/tasks/runner';
 import type { TaskProgressEvent } from '../../src/tasks/types';
 import { sql } from 'kysely';
@@ -238,6 +240,96 @@ describe('video task runner', () => {
     } finally {
       await second.stop();
       await first.stop();
+    }
+  });
+
+  it('checks outputs read back on a resume against their schema: a stale one fails the task', async () => {
+    const calls: Record<string, number> = {};
+    const script = defineStage({
+      name: 'script',
+      output: Type.Object({ lines: Type.Number() }),
+      async run() {
+        calls.script = (calls.script ?? 0) + 1;
+        return { lines: 3 };
+      },
+    });
+    const images = defineStage({
+      name: 'images',
+      output: Type.Object({ images: Type.Array(Type.String()) }),
+      async run(ctx) {
+        calls.images = (calls.images ?? 0) + 1;
+        // The first runs hang like a long render until their process "dies".
+        if (ctx.attempt === 1) return untilAborted(ctx.signal);
+        // Read by reference, typed by the schema: a number, never a string here.
+        const { lines } = script.output(ctx);
+        return { images: Array.from({ length: lines }, (_, i) => `${i}.jpg`) };
+      },
+    });
+    const registry = new PipelineRegistry().register(0, [script, images]);
+    const first = taskService(app, registry);
+    const runner = await first.startWorker();
+    const valid = await userWithWork(app, { gen: 1 });
+    const stale = await userWithWork(app, { gen: 1 });
+    const kept = await first.startVideoTask(valid.userId, valid.workId);
+    const broken = await first.startVideoTask(stale.userId, stale.workId);
+    await waitFor(async () => calls.images === 2);
+    await runner.kill();
+    // As an older release would have stored it: the field the stage reads is now a number.
+    await app.db
+      .updateTable('video_task_stages')
+      .set({ outputs: JSON.stringify({ lines: 'three' }) })
+      .where('task_id', '=', broken.taskId)
+      .where('name', '=', 'script')
+      .execute();
+
+    const second = taskService(app, registry);
+    await second.startWorker();
+    try {
+      expect(await finished(second, kept.taskId)).toMatchObject({ state: 'succeeded' });
+      const resumed = await createVideoTasksRepository(app.db).stages(kept.taskId);
+      expect(resumed.map((s) => [s.name, s.state, s.outputs])).toEqual([
+        ['script', 'succeeded', { lines: 3 }],
+        ['images', 'succeeded', { images: ['0.jpg', '1.jpg', '2.jpg'] }],
+      ]);
+      expect(await finished(second, broken.taskId)).toMatchObject({
+        state: 'failed',
+        error: '「文案」阶段失败：已保存的阶段结果与当前版本不符，无法继续，请重新生成',
+      });
+      const stages = await createVideoTasksRepository(app.db).stages(broken.taskId);
+      expect(stages.map((s) => [s.name, s.state])).toEqual([
+        ['script', 'failed'],
+        ['images', 'running'],
+      ]);
+      // Only the resumed valid task ran images again; neither ran its script twice.
+      expect(calls).toEqual({ script: 2, images: 3 });
+      // Not the user's fault: the count comes back.
+      expect(await app.quotaService.counts(stale.userId, 'comics')).toMatchObject({ gen: 1 });
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
+  });
+
+  it('fails a stage whose output does not fit its schema, as an internal error', async () => {
+    const registry = new PipelineRegistry().register(0, [
+      defineStage({
+        name: 'script',
+        output: Type.Object({ lines: Type.Number() }),
+        // A stage bug the types would catch; a stage of plain JSON could still do it.
+        run: async () => JSON.parse('{"lines":"3"}') as { lines: number },
+      }),
+    ]);
+    const service = taskService(app, registry);
+    await service.startWorker();
+    try {
+      const { userId, workId } = await userWithWork(app, { gen: 1 });
+      const { taskId } = await service.startVideoTask(userId, workId);
+      expect(await finished(service, taskId)).toMatchObject({
+        state: 'failed',
+        error: '「文案」阶段失败：系统内部错误，请稍后重试',
+      });
+    } finally {
+      await service.stop();
     }
   });
 

@@ -1,7 +1,9 @@
+import { Type, type Static } from 'typebox';
 import type { VideoSettings } from '@kol/shared-sdk/contracts';
 import { StageError, UserInputError } from '../../../tasks/errors';
+import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
-import type { Shot } from '@kol/shared-sdk/contracts';
+import { Shot } from '@kol/shared-sdk/contracts';
 import {
   adaptScript,
   captionOf,
@@ -13,28 +15,41 @@ import {
   type ScriptLine,
   type StoryboardShot,
 } from './script';
+import {
+  AspectSchema,
+  NarrationSchema,
+  ShotImagesSchema,
+  SpeakerVoicesSchema,
+} from '../kit/outputs';
+import { shotsOf } from '../kit/storyboard';
 import type { ChatModel } from '../../../providers/chat';
 import { splitSentences } from '../../engine/captions';
 import { stillsComposeStage } from '../kit/stills-compose';
 import { drawWorkShots, type KeepPicture } from '../kit/shots';
-import {
-  num,
-  outputOf,
-  requireSpeakable,
-  str,
-  taskFiles,
-  workIdOf,
-  type MediaPipelineOptions,
-} from '../kit/pipeline';
-import { assignVoices, speakDialogue, type SpeakerVoice } from '../kit/dialogue';
+import { requireSpeakable, taskFiles, workIdOf, type MediaPipelineOptions } from '../kit/pipeline';
+import { assignVoices, speakDialogue } from '../kit/dialogue';
 import { chooseMusic } from '../kit/work-inputs';
-import type { Aspect } from '../../engine/captions';
+
+/** The camera sizes of the work's shots (a union mapped over CAMERAS would type as never). */
+const CameraSchema = Type.Union(Shot.properties.camera.anyOf);
+
+/** A storyboard shot (script.ts StoryboardShot) as the script stage stores the saved one. */
+const StoryboardShotSchema = Type.Object({
+  index: Type.Number(),
+  speaker: Type.String(),
+  line: Type.String(),
+  camera: CameraSchema,
+  scene: Type.String(),
+  imagePrompt: Type.String(),
+});
 
 /** A storyboard shot as the stages store it: the line cut into sentences for the captions. */
-interface AnimeShot extends StoryboardShot {
-  caption: string;
-  sentences: string[];
-}
+const AnimeShotSchema = Type.Object({
+  ...StoryboardShotSchema.properties,
+  caption: Type.String(),
+  sentences: Type.Array(Type.String()),
+});
+type AnimeShot = Static<typeof AnimeShotSchema>;
 
 /** Engine of a storyboard the creator edited on the storyboard page. */
 const USER_STORYBOARD = '用户分镜';
@@ -81,16 +96,22 @@ const keepPicture =
  */
 export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
   const works = options.repos.works;
-  const shotsOf = (ctx: StageContext) => {
-    const shots = outputOf(ctx, 'shots').shots;
-    if (!Array.isArray(shots) || shots.length === 0) throw new StageError('分镜为空，请重新生成');
-    return shots as AnimeShot[];
-  };
 
-  const script: StageHandler = {
+  const script = defineStage({
     name: 'script',
     label: '剧本',
     weight: 1,
+    output: Type.Object({
+      lines: Type.Array(Type.Object({ speaker: Type.String(), text: Type.String() })),
+      engine: Type.String(),
+      note: Type.Optional(Type.String()),
+      /** The storyboard the creator saved for this very script, drawn as saved. */
+      storyboard: Type.Optional(Type.Array(StoryboardShotSchema)),
+      voices: SpeakerVoicesSchema,
+      aspect: AspectSchema,
+      speed: Type.Number(),
+      musicId: Type.Number(),
+    }),
     async run(ctx) {
       const work = await works.find(ctx.task.userId, workIdOf(ctx));
       if (!work) throw new UserInputError('作品不存在或已删除');
@@ -122,64 +143,67 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
         musicId: await chooseMusic(options, ctx.task.userId, workIdOf(ctx), settings.musicId),
       };
     },
-  };
+  });
 
-  const shots: StageHandler = {
+  const shots = defineStage({
     name: 'shots',
     label: '分镜',
     weight: 1,
+    output: Type.Object({ shots: Type.Array(AnimeShotSchema), engine: Type.String() }),
     async run(ctx) {
-      const script = outputOf(ctx, 'script');
-      const saved = script.storyboard as StoryboardShot[] | undefined;
+      const spec = script.output(ctx);
+      const saved = spec.storyboard;
       const { board, engine } = saved
         ? { board: saved, engine: USER_STORYBOARD }
-        : await designStoryboard(options.providers.chat, script.lines as ScriptLine[], ctx.signal);
+        : await designStoryboard(options.providers.chat, spec.lines, ctx.signal);
       const list: AnimeShot[] = board.map(animeShotOf);
       ctx.reportProgress(100);
       return { shots: list, engine };
     },
-  };
+  });
 
-  const images: StageHandler = {
+  const shotList = (ctx: StageContext) => shotsOf(shots, ctx, '分镜为空，请重新生成');
+
+  const images = defineStage({
     name: 'images',
     weight: 2,
+    output: ShotImagesSchema,
     async run(ctx) {
-      const script = outputOf(ctx, 'script');
-      const aspect = str(script.aspect, '9:16') as Aspect;
+      const spec = script.output(ctx);
       return drawWorkShots(
         options,
         ctx,
-        shotsOf(ctx),
-        aspect,
-        keepPicture(Array.isArray(script.storyboard)),
+        shotList(ctx),
+        spec.aspect,
+        keepPicture(spec.storyboard !== undefined),
       );
     },
-  };
+  });
 
-  const voice: StageHandler = {
+  const voice = defineStage({
     name: 'voice',
     weight: 3,
+    output: Type.Object({
+      ...NarrationSchema.properties,
+      speakers: Type.Array(Type.String()),
+      shotDurations: Type.Array(Type.Number()),
+    }),
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const list = shotsOf(ctx);
+      const spec = script.output(ctx);
+      const list = shotList(ctx);
       const { rel, abs } = taskFiles(options, ctx);
       const order = list.flatMap((shot) =>
         shot.sentences.map((text) => ({ speaker: shot.speaker, text })),
       );
       const relative = rel('narration.wav');
-      const spoken = await speakDialogue(
-        order,
-        spec.voices as Record<string, SpeakerVoice>,
-        abs(relative),
-        {
-          speed: num(spec.speed, 1),
-          signal: ctx.signal,
-          speech: options.providers.speech,
-          caption: (line) =>
-            line.speaker === NARRATOR ? line.text : `${line.speaker}：${line.text}`,
-          onProgress: (percent) => ctx.reportProgress(percent * 0.95),
-        },
-      );
+      const spoken = await speakDialogue(order, spec.voices, abs(relative), {
+        speed: spec.speed,
+        signal: ctx.signal,
+        speech: options.providers.speech,
+        caption: (line) =>
+          line.speaker === NARRATOR ? line.text : `${line.speaker}：${line.text}`,
+        onProgress: (percent) => ctx.reportProgress(percent * 0.95),
+      });
       // Each shot lasts from its first sentence's start to the next shot's (pauses included).
       let at = 0;
       const starts: number[] = [];
@@ -196,9 +220,9 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
         shotDurations: starts.map((start, i) => (starts[i + 1] ?? spoken.durationMs) - start),
       };
     },
-  };
+  });
 
-  return [script, shots, images, voice, stillsComposeStage(options)];
+  return [script, shots, images, voice, stillsComposeStage(options, { script, images, voice })];
 }
 
 /**
@@ -216,10 +240,15 @@ export function animeStoryboardPipeline(options: MediaPipelineOptions): StageHan
     return work;
   };
 
-  const shots: StageHandler = {
+  const shots = defineStage({
     name: 'shots',
     label: '分镜',
     weight: 1,
+    output: Type.Object({
+      engine: Type.String(),
+      scriptEngine: Type.String(),
+      count: Type.Number(),
+    }),
     async run(ctx) {
       const work = await workOf(ctx);
       const text = requireSpeakable(work.text, '剧本');
@@ -253,11 +282,12 @@ export function animeStoryboardPipeline(options: MediaPipelineOptions): StageHan
       ctx.reportProgress(100);
       return { engine, scriptEngine: script.engine, count: next.length };
     },
-  };
+  });
 
-  const images: StageHandler = {
+  const images = defineStage({
     name: 'images',
     weight: 4,
+    output: ShotImagesSchema,
     async run(ctx) {
       const work = await workOf(ctx);
       const list = work.shots.map((shot) => ({
@@ -272,7 +302,7 @@ export function animeStoryboardPipeline(options: MediaPipelineOptions): StageHan
       if (list.length === 0) throw new StageError('分镜为空，请重新生成');
       return drawWorkShots(options, ctx, list, work.settings.aspect, keepPicture(true));
     },
-  };
+  });
 
   return [shots, images];
 }

@@ -1,23 +1,24 @@
 import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { DedupPresets, VideoSettings } from '@kol/shared-sdk/contracts';
+import { Type } from 'typebox';
+import { DedupPresets, type VideoSettings } from '@kol/shared-sdk/contracts';
 import { StageError, UserInputError } from '../../../tasks/errors';
+import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { ProviderError } from '../../../providers/errors';
-import { splitSentences, type Aspect, type Cue } from '../../engine/captions';
+import { splitSentences, type Aspect } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
 import { probeWithFfmpeg } from '../../engine/ffmpeg';
 import { musicOf, ownUploads, uploadedFile } from '../kit/work-inputs';
 import {
   cleanScript,
   exists,
-  num,
-  outputOf,
-  str,
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
 } from '../kit/pipeline';
+import { AspectSchema, FinishedVideoSchema, SpokenNarrationSchema } from '../kit/outputs';
+import { speakNarration } from '../kit/voice';
 import { DEFAULT_VOICE_ID } from '../../../providers/speech/espeak';
 import { DedupRangeError, dedupFilters, loopSegments, sourceWindow } from '../../engine/dedup';
 import {
@@ -120,9 +121,25 @@ export function convertPipeline(options: ConvertPipelineOptions): StageHandler[]
   const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
   const sizeOf = (aspect: Aspect) => options.renderSize ?? defaultSize(aspect);
 
-  const script: StageHandler = {
+  const script = defineStage({
     name: 'script',
     weight: 1,
+    output: Type.Object({
+      text: Type.String(),
+      scriptSource: Type.String(),
+      extractedScript: Type.String(),
+      extractedFrom: Type.String(),
+      transcriptionEngine: Type.Optional(Type.String()),
+      note: Type.Optional(Type.String()),
+      /** The source video linked into the task, relative to the media dir. */
+      source: Type.String(),
+      sourceDurationMs: Type.Number(),
+      window: Type.Object({ startMs: Type.Number(), endMs: Type.Number() }),
+      aspect: AspectSchema,
+      voiceId: Type.String(),
+      speed: Type.Number(),
+      dedup: DedupPresets,
+    }),
     async run(ctx) {
       const work = await works.find(ctx.task.userId, workIdOf(ctx));
       if (!work) throw new UserInputError('作品不存在或已删除');
@@ -193,71 +210,51 @@ export function convertPipeline(options: ConvertPipelineOptions): StageHandler[]
         dedup,
       };
     },
-  };
+  });
 
-  const voice: StageHandler = {
+  const voice = defineStage({
     name: 'voice',
     weight: 3,
+    output: SpokenNarrationSchema,
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const sentences = splitSentences(str(spec.text));
+      const spec = script.output(ctx);
+      const sentences = splitSentences(spec.text);
       if (sentences.length === 0) throw new UserInputError('「文案」中没有可朗读的句子');
-      const relative = taskRel(ctx, 'narration.wav');
-      ctx.reportProgress(5);
-      const spoken = await options.providers.speech
-        .speak(sentences, abs(relative), {
-          voiceId: str(spec.voiceId),
-          speed: num(spec.speed, 1),
-          signal: ctx.signal,
-        })
-        .catch((error: unknown) => {
-          throw new StageError('语音合成失败，请稍后重试', { provider: 'espeak-ng', cause: error });
-        });
-      ctx.reportProgress(100);
-      return {
-        narration: relative,
-        durationMs: spoken.durationMs,
-        cues: spoken.segments.map((s) => ({ text: s.text, startMs: s.startMs, endMs: s.endMs })),
-        engine: spoken.engine,
-        ...(spoken.note ? { note: spoken.note } : {}),
-      };
+      return speakNarration(options, ctx, sentences, spec);
     },
-  };
+  });
 
-  const compose: StageHandler = {
+  const compose = defineStage({
     name: 'compose',
     weight: 6,
+    output: FinishedVideoSchema,
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const spoken = outputOf(ctx, 'voice');
-      const aspect = str(spec.aspect, '9:16') as Aspect;
-      const dedup = (spec.dedup ?? {}) as DedupPresets;
-      const window = spec.window as { startMs: number; endMs: number };
+      const spec = script.output(ctx);
+      const spoken = voice.output(ctx);
+      const { aspect, dedup, window } = spec;
       const size = sizeOf(aspect);
-      const source = abs(str(spec.source));
-      const segments = loopSegments(window, dedup.speed ?? 1, num(spoken.durationMs, 0)).map(
-        (segment) => ({
-          media: {
-            kind: 'video' as const,
-            path: source,
-            startMs: segment.startMs,
-            endMs: segment.endMs,
-          },
-          durationMs: segment.durationMs,
-        }),
-      );
+      const source = abs(spec.source);
+      const segments = loopSegments(window, dedup.speed ?? 1, spoken.durationMs).map((segment) => ({
+        media: {
+          kind: 'video' as const,
+          path: source,
+          startMs: segment.startMs,
+          endMs: segment.endMs,
+        },
+        durationMs: segment.durationMs,
+      }));
       const musicPath = await musicOf(options, workIdOf(ctx));
       return renderNarratedSegments(options, ctx, {
         aspect,
         size,
         segments,
-        narration: str(spoken.narration),
-        cues: spoken.cues as Cue[],
+        narration: spoken.narration,
+        cues: spoken.cues,
         musicPath,
         videoFilters: userPresets(() => dedupFilters(dedup, size)),
       });
     },
-  };
+  });
 
   return [script, voice, compose];
 }

@@ -1,8 +1,8 @@
+import { defineStage } from '../../../tasks/stage';
 import type { StageHandler } from '../../../tasks/types';
-import { type Aspect, type Cue } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
-import { num, outputOf, str, workIdOf, type MediaPipelineOptions } from '../kit/pipeline';
-import { backgroundOf, narrationStages } from '../kit/narration';
+import { workIdOf, type MediaPipelineOptions } from '../kit/pipeline';
+import { BackgroundVideoSchema, backgroundOf, narrationStages } from '../kit/narration';
 import { renderNarratedSegments } from '../kit/render-narrated';
 import { resolveWorkMusic } from '../kit/work-inputs';
 
@@ -11,15 +11,18 @@ import { resolveWorkMusic } from '../kit/work-inputs';
  * captions sentence by sentence, music ducked under the voice.
  */
 export function decompressionPipeline(options: MediaPipelineOptions): StageHandler[] {
-  const compose: StageHandler = {
+  const { script, voice } = narrationStages(options);
+
+  const compose = defineStage({
     name: 'compose',
     weight: 4,
+    output: BackgroundVideoSchema,
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const spoken = outputOf(ctx, 'voice');
-      const aspect = str(spec.aspect, '9:16') as Aspect;
+      const spec = script.output(ctx);
+      const spoken = voice.output(ctx);
+      const aspect = spec.aspect;
       const size = options.renderSize ?? defaultSize(aspect);
-      const background = await backgroundOf(options, ctx.task.userId, num(spec.materialId, 0));
+      const background = await backgroundOf(options, ctx.task.userId, spec.materialId);
       const musicPath = await resolveWorkMusic(
         options,
         ctx.task.userId,
@@ -33,16 +36,16 @@ export function decompressionPipeline(options: MediaPipelineOptions): StageHandl
         segments: [
           {
             media: { kind: 'video', path: background.path, loop: true },
-            durationMs: num(spoken.durationMs, 0),
+            durationMs: spoken.durationMs,
           },
         ],
-        narration: str(spoken.narration),
-        cues: spoken.cues as Cue[],
+        narration: spoken.narration,
+        cues: spoken.cues,
         musicPath,
       });
       return { ...outputs, materialId: background.materialId };
     },
-  };
+  });
 
-  return [...narrationStages(options), compose];
+  return [script, voice, compose];
 }

@@ -1,6 +1,8 @@
+import { Type } from 'typebox';
 import type { Shot, VideoSettings } from '@kol/shared-sdk/contracts';
 import { roleLook } from '../kit/role-looks';
 import { UserInputError } from '../../../tasks/errors';
+import { defineStage } from '../../../tasks/stage';
 import type { StageHandler } from '../../../tasks/types';
 import { defaultSize } from '../../engine/compose';
 import { mediaUrl, num, str, taskFiles, type MediaPipelineOptions } from '../kit/pipeline';
@@ -40,9 +42,18 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
     ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
   };
 
-  const image: StageHandler = {
+  const image = defineStage({
     name: 'image',
     label: '图片',
+    output: Type.Object({
+      /** The picture, relative to the media dir. */
+      image: Type.String(),
+      imageUrl: Type.String(),
+      engine: Type.String(),
+      needsRegeneration: Type.Boolean(),
+      /** The provider's failure (Chinese) when the local frame stands in. */
+      providerError: Type.Union([Type.String(), Type.Null()]),
+    }),
     async run(ctx) {
       const input = ctx.task.input;
       const userId = ctx.task.userId;
@@ -130,6 +141,6 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
         providerError: drawn.error,
       };
     },
-  };
+  });
   return [image];
 }

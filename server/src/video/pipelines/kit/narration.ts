@@ -1,7 +1,7 @@
-import path from 'node:path';
+import { Type, type Static } from 'typebox';
 import { ProjectType, type VideoSettings } from '@kol/shared-sdk/contracts';
 import { StageError, UserInputError } from '../../../tasks/errors';
-import type { StageHandler } from '../../../tasks/types';
+import { defineStage } from '../../../tasks/stage';
 import { splitSentences } from '../../engine/captions';
 import {
   DEFAULT_MATERIAL_ID,
@@ -10,15 +10,9 @@ import {
 } from '../../library/materials';
 import { findFlaggedTerms } from '../../library/vocabulary';
 import { DEFAULT_VOICE_ID, ENGLISH_VOICE_ID } from '../../../providers/speech/espeak';
-import {
-  num,
-  outputOf,
-  requireSpeakable,
-  str,
-  taskFiles,
-  workIdOf,
-  type MediaPipelineOptions,
-} from './pipeline';
+import { AspectSchema, FinishedVideoSchema, MusicIdSchema, SpokenNarrationSchema } from './outputs';
+import { requireSpeakable, workIdOf, type MediaPipelineOptions } from './pipeline';
+import { speakNarration } from './voice';
 
 /** A text with terms a platform may flag is refused before anything is rendered. */
 export function refuseFlagged(text: string, field = '文案'): void {
@@ -41,17 +35,39 @@ export async function backgroundOf(
   return material;
 }
 
+/** What the `script` stage of the narrated types snapshots of the work. */
+export const NarrationScriptSchema = Type.Object({
+  text: Type.String(),
+  sentences: Type.Array(Type.String()),
+  aspect: AspectSchema,
+  voiceId: Type.String(),
+  speed: Type.Number(),
+  materialId: Type.Number(),
+  musicId: MusicIdSchema,
+});
+
+/** The video of a narrated type over a background, and which background it shows. */
+export const BackgroundVideoSchema = Type.Object({
+  ...FinishedVideoSchema.properties,
+  materialId: Type.Number(),
+});
+
 /**
  * The first two stages of the narrated types over a background (decompression 1 and 6, scroll
  * 2): `script` snapshots the work (text, voice, background, music) so a resumed task renders
  * what was asked at start; `voice` speaks it sentence by sentence (exact caption times).
+ * `check` refuses a script the type cannot render (scroll: too long a text), before the voice.
  */
-export function narrationStages(options: MediaPipelineOptions): StageHandler[] {
+export function narrationStages(
+  options: MediaPipelineOptions,
+  check?: (script: Static<typeof NarrationScriptSchema>) => void,
+) {
   const works = options.repos.works;
 
-  const script: StageHandler = {
+  const script = defineStage({
     name: 'script',
     weight: 0.5,
+    output: NarrationScriptSchema,
     async run(ctx) {
       const work = await works.find(ctx.task.userId, workIdOf(ctx));
       if (!work) throw new UserInputError('作品不存在或已删除');
@@ -64,8 +80,7 @@ export function narrationStages(options: MediaPipelineOptions): StageHandler[] {
       // Checked now, so a wrong choice fails before the voice is spoken.
       await backgroundOf(options, ctx.task.userId, materialId);
       const overseas = ctx.task.type === ProjectType.decompressionOverseas;
-      ctx.reportProgress(100);
-      return {
+      const out = {
         text,
         sentences,
         aspect: settings.aspect,
@@ -74,35 +89,21 @@ export function narrationStages(options: MediaPipelineOptions): StageHandler[] {
         materialId,
         musicId: settings.musicId ?? null,
       };
+      check?.(out);
+      ctx.reportProgress(100);
+      return out;
     },
-  };
+  });
 
-  const voice: StageHandler = {
+  const voice = defineStage({
     name: 'voice',
     weight: 3,
+    output: SpokenNarrationSchema,
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const relative = taskFiles(options, ctx).rel('narration.wav');
-      ctx.reportProgress(5);
-      const spoken = await options.providers.speech
-        .speak(spec.sentences as string[], path.join(options.mediaDir, relative), {
-          voiceId: str(spec.voiceId),
-          speed: num(spec.speed, 1),
-          signal: ctx.signal,
-        })
-        .catch((error: unknown) => {
-          throw new StageError('语音合成失败，请稍后重试', { provider: 'espeak-ng', cause: error });
-        });
-      ctx.reportProgress(100);
-      return {
-        narration: relative,
-        durationMs: spoken.durationMs,
-        cues: spoken.segments.map((s) => ({ text: s.text, startMs: s.startMs, endMs: s.endMs })),
-        engine: spoken.engine,
-        ...(spoken.note ? { note: spoken.note } : {}),
-      };
+      const spec = script.output(ctx);
+      return speakNarration(options, ctx, spec.sentences, spec);
     },
-  };
+  });
 
-  return [script, voice];
+  return { script, voice };
 }

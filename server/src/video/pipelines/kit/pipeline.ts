@@ -5,12 +5,13 @@ import { CAPTION_STYLES, type CaptionStyle } from '@kol/shared-sdk/contracts';
 import type { Repositories } from '../../../repositories';
 import type { Providers } from '../../../providers';
 import { StageError, UserInputError } from '../../../tasks/errors';
-import type { StageContext, StageOutputs } from '../../../tasks/types';
+import type { StageContext } from '../../../tasks/types';
 import type { ComposeResult } from '../../engine/compose';
 
 /**
- * What every pipeline of src/video/pipelines needs: where files go, how stored outputs are read
- * back, and the checks between stages. A pipeline is a list of StageHandlers (tasks/types.ts)
+ * What every pipeline of src/video/pipelines needs: where files go and the checks between
+ * stages. A pipeline is a list of stages declared with the schema of their output (defineStage,
+ * tasks/stage.ts; a later stage reads an earlier one's output by reference, `script.output(ctx)`),
  * built by a function taking these options.
  */
 export interface MediaPipelineOptions {
@@ -53,13 +54,6 @@ export const str = (value: unknown, fallback = ''): string =>
 export const num = (value: unknown, fallback: number): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
-/** Reads a stage's stored output; a missing one means the stored task is broken, not the user. */
-export function outputOf(ctx: StageContext, stage: string): StageOutputs {
-  const out = ctx.outputs[stage];
-  if (!out) throw new StageError(`缺少「${stage}」阶段的结果，请重新生成`);
-  return out;
-}
-
 export const exists = async (file: string): Promise<boolean> =>
   (await stat(file).catch(() => null))?.isFile() === true;
 
@@ -95,7 +89,7 @@ export function requireSpeakable(text: string, field = '文案'): string {
 export const partConcurrency = () => Math.max(1, Math.min(4, os.availableParallelism()));
 
 /** The outputs every video stage ends with (get_work_result reads the URLs). */
-export function videoOutputs(options: MediaPipelineOptions, result: ComposeResult): StageOutputs {
+export function videoOutputs(options: MediaPipelineOptions, result: ComposeResult) {
   const rel = (file: string) => path.relative(options.mediaDir, file);
   return {
     video: rel(result.videoPath),

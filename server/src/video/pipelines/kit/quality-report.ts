@@ -8,6 +8,7 @@ import type { Aspect } from '../../engine/captions';
 import { TARGET_LUFS, type ComposeResult } from '../../engine/compose';
 import { probeWithFfmpeg, runFfmpeg, type FfmpegOptions } from '../../engine/ffmpeg';
 import { LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
+import type { FinishedVideoOutput } from './outputs';
 import { taskFiles, videoOutputs, type MediaPipelineOptions } from './pipeline';
 import type { Speech } from '../../../providers/speech';
 
@@ -246,7 +247,7 @@ export async function finishedVideoOutputs(
     cues: ReadonlyArray<{ text: string }>;
     plannedTailMs?: number;
   },
-): Promise<StageOutputs> {
+): Promise<FinishedVideoOutput> {
   const { providers, fallbackShots } = recordedEngines(ctx.outputs, options.providers.speech);
   const report = await qualityReport({
     videoPath: result.videoPath,

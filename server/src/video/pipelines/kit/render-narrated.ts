@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { StageContext, StageOutputs } from '../../../tasks/types';
+import type { StageContext } from '../../../tasks/types';
 import { writeCaptions, type Aspect, type Cue } from '../../engine/captions';
 import { composeSegments, type ComposeSegment } from '../../engine/compose-segments';
 import {
@@ -9,6 +9,7 @@ import {
   taskFiles,
   type MediaPipelineOptions,
 } from './pipeline';
+import type { FinishedVideoOutput } from './outputs';
 import { finishedVideoOutputs } from './quality-report';
 
 /**
@@ -34,7 +35,7 @@ export async function renderNarratedSegments(
     /** Base name of the outputs: `video`, or `merge` for a merge of cut segments. */
     name?: string;
   },
-): Promise<StageOutputs> {
+): Promise<FinishedVideoOutput> {
   const files = taskFiles(options, ctx);
   const name = input.name ?? 'video';
   const captions = {

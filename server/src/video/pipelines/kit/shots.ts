@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Shot, VideoSettings } from '@kol/shared-sdk/contracts';
 import { roleLook } from './role-looks';
 import { pictureFile } from '../../../uploads/picture-file';
-import type { StageContext, StageOutputs } from '../../../tasks/types';
+import type { StageContext } from '../../../tasks/types';
 import type { Aspect } from '../../engine/captions';
 import { defaultSize, mapLimit } from '../../engine/compose';
 import {
@@ -14,6 +14,7 @@ import {
   type MediaPipelineOptions,
 } from './pipeline';
 import { drawShotImage, writeWhole } from './draw';
+import type { ShotImagesOutput } from './outputs';
 import { imageStyleOf } from '../../library/image-styles';
 
 /** A shot as the images stage needs it (the comics pipeline's PipelineShot fits). */
@@ -67,7 +68,7 @@ export async function drawWorkShots(
   shots: readonly ShotToDraw[],
   aspect: Aspect,
   keep: KeepPicture = keepGenImgPicture,
-): Promise<StageOutputs> {
+): Promise<ShotImagesOutput> {
   const userId = ctx.task.userId;
   const workId = workIdOf(ctx);
   const files = taskFiles(options, ctx);

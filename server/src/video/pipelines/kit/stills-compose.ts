@@ -1,18 +1,17 @@
 import path from 'node:path';
-import type { StageHandler } from '../../../tasks/types';
+import { defineStage } from '../../../tasks/stage';
 import { writeCaptions, type Aspect, type Cue } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
 import { composeVideo } from '../../engine/compose-segments';
 import {
   captionStyleOf,
   checkAborted,
-  outputOf,
   partConcurrency,
-  str,
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
 } from './pipeline';
+import { FinishedVideoSchema, type StageRef } from './outputs';
 import { finishedVideoOutputs } from './quality-report';
 import { resolveWorkMusic } from './work-inputs';
 
@@ -22,18 +21,26 @@ import { resolveWorkMusic } from './work-inputs';
  * (`shotDurations`, `cues`, `narration`), the captions burned in, the music of the `script`
  * stage's `musicId` (or the work's default track) ducked under the voice.
  */
-export function stillsComposeStage(options: MediaPipelineOptions): StageHandler {
-  return {
+export function stillsComposeStage(
+  options: MediaPipelineOptions,
+  from: {
+    script: StageRef<{ aspect: Aspect; musicId: number | null }>;
+    images: StageRef<{ images: string[] }>;
+    voice: StageRef<{ narration: string; cues: Cue[]; shotDurations: number[] }>;
+  },
+) {
+  return defineStage({
     name: 'compose',
     weight: 6,
+    output: FinishedVideoSchema,
     async run(ctx) {
       const { rel: taskRel, abs } = taskFiles(options, ctx);
-      const script = outputOf(ctx, 'script');
-      const aspect = str(script.aspect, '9:16') as Aspect;
-      const frames = outputOf(ctx, 'images').images as string[];
-      const spoken = outputOf(ctx, 'voice');
-      const durations = spoken.shotDurations as number[];
-      const cues = spoken.cues as Cue[];
+      const script = from.script.output(ctx);
+      const aspect = script.aspect;
+      const frames = from.images.output(ctx).images;
+      const spoken = from.voice.output(ctx);
+      const durations = spoken.shotDurations;
+      const cues = spoken.cues;
       const size = options.renderSize ?? defaultSize(aspect);
       const captions = {
         srtPath: path.join(ctx.workDir, 'captions.srt'),
@@ -54,7 +61,7 @@ export function stillsComposeStage(options: MediaPipelineOptions): StageHandler 
             imagePath: abs(frame),
             durationMs: durations[i] ?? 0,
           })),
-          narrationWav: abs(str(spoken.narration)),
+          narrationWav: abs(spoken.narration),
           ...(musicPath ? { musicPath } : {}),
           ...captions,
         },
@@ -68,9 +75,9 @@ export function stillsComposeStage(options: MediaPipelineOptions): StageHandler 
       );
       return finishedVideoOutputs(options, ctx, result, {
         aspect,
-        narration: str(spoken.narration),
+        narration: spoken.narration,
         cues,
       });
     },
-  };
+  });
 }

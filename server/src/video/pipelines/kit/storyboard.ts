@@ -1,4 +1,7 @@
+import { StageError } from '../../../tasks/errors';
+import type { StageContext } from '../../../tasks/types';
 import { splitSentences } from '../../engine/captions';
+import type { StageRef } from './outputs';
 
 /** A shot of the pictured pipelines (comics, market) as the `shots` stage stores it. */
 export interface PipelineShot {
@@ -50,4 +53,18 @@ export function editorShots(saved: ReadonlyArray<{ caption: string; imagePrompt:
       imagePrompt: shot.imagePrompt.trim() || sentences.join(''),
       sentences,
     }));
+}
+
+/**
+ * The shots of a `shots` stage, for the stages after it. None means the stored task is broken
+ * (the stage never stores an empty list): the user is asked to generate again.
+ */
+export function shotsOf<T>(
+  stage: StageRef<{ shots: T[] }>,
+  ctx: Pick<StageContext, 'outputs'>,
+  empty = '分镜结果为空，请重新生成',
+): T[] {
+  const shots = stage.output(ctx).shots;
+  if (shots.length === 0) throw new StageError(empty);
+  return shots;
 }

@@ -1,11 +1,13 @@
 import { copyFile, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { Type, type Static } from 'typebox';
 import type { VideoSettings } from '@kol/shared-sdk/contracts';
 import { findMarketTemplate } from '../../library/templates';
 import { StageError, UserInputError } from '../../../tasks/errors';
+import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
-import { splitSentences, type Aspect, type Cue } from '../../engine/captions';
-import { groupShots, type PipelineShot } from '../kit/storyboard';
+import { splitSentences } from '../../engine/captions';
+import { groupShots, shotsOf } from '../kit/storyboard';
 import { chooseMusic, ownUploads, resolveWorkMusic, uploadedFile } from '../kit/work-inputs';
 import { defaultSize } from '../../engine/compose';
 import { renderEndCardToFile } from '../../engine/frames/end-card';
@@ -15,23 +17,21 @@ import {
   checkAborted,
   cleanScript,
   exists,
-  num,
-  outputOf,
-  str,
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
 } from '../kit/pipeline';
 import { DEFAULT_VOICE_ID } from '../../../providers/speech/espeak';
 import { renderNarratedSegments } from '../kit/render-narrated';
+import { AspectSchema, FinishedVideoSchema, PipelineShotSchema } from '../kit/outputs';
+import { picturedVoiceStage } from '../kit/voice';
 
 /** Spoken and drawn when the user gave no call to action of their own. */
 export const DEFAULT_CALL_TO_ACTION = '立即了解';
 
 /** A marketing shot: the comics shot plus whether it is the end card. */
-interface MarketShot extends PipelineShot {
-  endCard: boolean;
-}
+const MarketShotSchema = Type.Object({ ...PipelineShotSchema.properties, endCard: Type.Boolean() });
+type MarketShot = Static<typeof MarketShotSchema>;
 
 const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
 /** A sentence's words only, to compare a script's last sentence with the call to action. */
@@ -48,15 +48,21 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
   const abs = (relative: string) => path.join(options.mediaDir, relative);
   const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
 
-  const shotsOf = (ctx: StageContext): MarketShot[] => {
-    const list = outputOf(ctx, 'shots').shots;
-    if (!Array.isArray(list) || list.length === 0) throw new StageError('分镜结果为空，请重新生成');
-    return list as MarketShot[];
-  };
-
-  const script: StageHandler = {
+  const script = defineStage({
     name: 'script',
     weight: 0.5,
+    output: Type.Object({
+      templateId: Type.Number(),
+      musicId: Type.Number(),
+      source: Type.String(),
+      sentences: Type.Array(Type.String()),
+      callToAction: Type.String(),
+      productName: Type.String(),
+      imageUrls: Type.Array(Type.String()),
+      aspect: AspectSchema,
+      voiceId: Type.String(),
+      speed: Type.Number(),
+    }),
     async run(ctx) {
       const work = await works.find(ctx.task.userId, workIdOf(ctx));
       if (!work) throw new UserInputError('作品不存在或已删除');
@@ -117,18 +123,19 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
         speed: settings.speed ?? 1,
       };
     },
-  };
+  });
 
-  const shots: StageHandler = {
+  const shots = defineStage({
     name: 'shots',
     weight: 0.5,
+    output: Type.Object({ shots: Type.Array(MarketShotSchema) }),
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const sentences = spec.sentences as string[];
+      const spec = script.output(ctx);
+      const sentences = spec.sentences;
       let grouped = groupShots(sentences);
       // Every picture the user gave should be seen: with more pictures than sentence groups,
       // each sentence gets its own shot.
-      if ((spec.imageUrls as string[]).length > grouped.length)
+      if (spec.imageUrls.length > grouped.length)
         grouped = sentences.map((s, index) => ({
           index,
           caption: s,
@@ -136,7 +143,7 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
           sentences: [s],
         }));
       const body = grouped.map((s) => ({ ...s, endCard: false }));
-      const callToAction = str(spec.callToAction);
+      const callToAction = spec.callToAction;
       // Spoken with an exclamation so espeak ends it as a sentence, not mid-phrase.
       const spoken = /[。！？!?]$/.test(callToAction) ? callToAction : `${callToAction}！`;
       const end: MarketShot = {
@@ -149,16 +156,21 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
       ctx.reportProgress(100);
       return { shots: [...body, end] };
     },
-  };
+  });
 
-  const images: StageHandler = {
+  const images = defineStage({
     name: 'images',
     weight: 1,
+    output: Type.Object({
+      images: Type.Array(Type.String()),
+      /** Per picture: 'upload', 'local-frame' or 'end-card' (quality-report.ts reads them). */
+      engines: Type.Array(Type.String()),
+    }),
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const size = defaultSize(str(spec.aspect, '9:16') as Aspect);
-      const imageUrls = spec.imageUrls as string[];
-      const list = shotsOf(ctx);
+      const spec = script.output(ctx);
+      const size = defaultSize(spec.aspect);
+      const imageUrls = spec.imageUrls;
+      const list = shotsOf(shots, ctx);
       const files: string[] = [];
       const engines: string[] = [];
       for (const shot of list) {
@@ -171,8 +183,8 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
           if (!(await exists(abs(relative))))
             await renderEndCardToFile(
               {
-                title: str(spec.productName),
-                callToAction: str(spec.callToAction),
+                title: spec.productName,
+                callToAction: spec.callToAction,
                 ...size,
               },
               abs(relative),
@@ -213,63 +225,26 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
       }
       return { images: files, engines };
     },
-  };
+  });
 
-  const voice: StageHandler = {
-    name: 'voice',
-    weight: 3,
-    async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const list = shotsOf(ctx);
-      const relative = taskRel(ctx, 'narration.wav');
-      ctx.reportProgress(5);
-      const spoken = await options.providers.speech
-        .speak(
-          list.flatMap((shot) => shot.sentences),
-          abs(relative),
-          {
-            voiceId: str(spec.voiceId),
-            speed: num(spec.speed, 1),
-            signal: ctx.signal,
-          },
-        )
-        .catch((error: unknown) => {
-          throw new StageError('语音合成失败，请稍后重试', { provider: 'espeak-ng', cause: error });
-        });
-      // A shot lasts from its first sentence's start to the next shot's (pauses included), so
-      // the end card comes up exactly when the call to action starts.
-      let at = 0;
-      const starts: number[] = [];
-      for (const shot of list) {
-        starts.push(spoken.segments[at]?.startMs ?? 0);
-        at += shot.sentences.length;
-      }
-      ctx.reportProgress(100);
-      return {
-        narration: relative,
-        durationMs: spoken.durationMs,
-        cues: spoken.segments.map((s) => ({ text: s.text, startMs: s.startMs, endMs: s.endMs })),
-        engine: spoken.engine,
-        ...(spoken.note ? { note: spoken.note } : {}),
-        shotDurations: starts.map((start, i) => (starts[i + 1] ?? spoken.durationMs) - start),
-      };
-    },
-  };
+  const voice = picturedVoiceStage(options, { script, shots });
 
-  const compose: StageHandler = {
+  const compose = defineStage({
     name: 'compose',
     weight: 5,
+    output: FinishedVideoSchema,
     async run(ctx) {
-      const aspect = str(outputOf(ctx, 'script').aspect, '9:16') as Aspect;
-      const frames = outputOf(ctx, 'images').images as string[];
-      const spoken = outputOf(ctx, 'voice');
-      const durations = spoken.shotDurations as number[];
+      const spec = script.output(ctx);
+      const aspect = spec.aspect;
+      const frames = images.output(ctx).images;
+      const spoken = voice.output(ctx);
+      const durations = spoken.shotDurations;
       const size = options.renderSize ?? defaultSize(aspect);
       const musicPath = await resolveWorkMusic(
         options,
         ctx.task.userId,
         workIdOf(ctx),
-        outputOf(ctx, 'script').musicId,
+        spec.musicId,
       );
       return renderNarratedSegments(options, ctx, {
         aspect,
@@ -278,12 +253,12 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
           media: { kind: 'image' as const, path: abs(frame) },
           durationMs: durations[i] ?? 0,
         })),
-        narration: str(spoken.narration),
-        cues: spoken.cues as Cue[],
+        narration: spoken.narration,
+        cues: spoken.cues,
         musicPath,
       });
     },
-  };
+  });
 
   return [script, shots, images, voice, compose];
 }

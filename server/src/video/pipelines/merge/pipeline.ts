@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Repositories } from '../../../repositories';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { Type } from 'typebox';
 import {
   MUSIC_VOLUME_DEFAULT,
   ProjectType,
@@ -9,11 +10,12 @@ import {
   QUOTA_TYPE_OF_PROJECT,
   type ProjectType as ProjectTypeValue,
 } from '@kol/shared-sdk/contracts';
-import { type SpokenSegment, type StoredCutSegment } from '../../../repositories/cut-videos';
+import type { SpokenSegment } from '../../../repositories/cut-videos';
 import { pictureFile } from '../../../uploads/picture-file';
 import { StageError, UserInputError } from '../../../tasks/errors';
+import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
-import { apportionByChars, splitSentences, type Aspect, type Cue } from '../../engine/captions';
+import { apportionByChars, splitSentences, type Cue } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
 import type { ComposeSegment } from '../../engine/compose-segments';
 import { refuseFlagged } from '../kit/narration';
@@ -25,7 +27,6 @@ import {
   exists,
   mediaUrl,
   num,
-  outputOf,
   str,
   taskFiles,
   workIdOf,
@@ -36,6 +37,8 @@ import { pcmLike } from '../kit/dialogue';
 import { joinSpoken, wavDurationMs, writeWav, type Pcm } from '../../../providers/speech/wav';
 import { renderNarratedSegments } from '../kit/render-narrated';
 import { resolveWorkMusic } from '../kit/work-inputs';
+import { AspectSchema, FinishedVideoSchema, MusicIdSchema, NarrationSchema } from '../kit/outputs';
+import { speakOrFail } from '../kit/voice';
 
 /** The types with cut-video data: every type but scroll (2), whose text simply scrolls. */
 export const CUT_VIDEO_TYPES: readonly ProjectTypeValue[] = [
@@ -71,9 +74,22 @@ function segmentSentences(text: string): string[] {
 export function cutSpeechPipeline(options: MediaPipelineOptions): StageHandler[] {
   const cutVideos = options.repos.cutVideos;
 
-  const voice: StageHandler = {
+  const voice = defineStage({
     name: 'voice',
     weight: 1,
+    output: Type.Object({
+      segments: Type.Array(
+        Type.Object({
+          index: Type.Number(),
+          text: Type.String(),
+          audio: Type.String(),
+          audioDurationMs: Type.Number(),
+          voiceId: Type.Optional(Type.String()),
+          speed: Type.Optional(Type.Number()),
+          audioUrl: Type.String(),
+        }),
+      ),
+    }),
     async run(ctx) {
       const workId = workIdOf(ctx);
       const cut = await cutVideos.find(ctx.task.userId, workId);
@@ -98,19 +114,14 @@ export function cutSpeechPipeline(options: MediaPipelineOptions): StageHandler[]
           .slice(0, 12);
         const audio = files.rel(`segment-${String(index).padStart(3, '0')}-${tag}.wav`);
         if (!(await exists(files.abs(audio)))) {
-          await options.providers.speech
-            .speak(segmentSentences(segment.text), files.abs(audio), {
-              voiceId,
-              speed,
-              signal: ctx.signal,
-            })
-            .catch((error: unknown) => {
-              throw new StageError('语音合成失败，请稍后重试', {
-                shot: index + 1,
-                provider: 'espeak-ng',
-                cause: error,
-              });
-            });
+          await speakOrFail(
+            options,
+            ctx,
+            segmentSentences(segment.text),
+            files.abs(audio),
+            { voiceId, speed },
+            { shot: index + 1 },
+          );
         }
         const audioDurationMs = await wavDurationMs(files.abs(audio));
         spoken.push({
@@ -129,7 +140,7 @@ export function cutSpeechPipeline(options: MediaPipelineOptions): StageHandler[]
         segments: spoken.map((s) => ({ ...s, audioUrl: mediaUrl(s.audio) })),
       };
     },
-  };
+  });
   return [voice];
 }
 
@@ -158,12 +169,20 @@ export async function latestVideoPictures(
   };
 }
 
-interface MergeSegment extends StoredCutSegment {
-  index: number;
-}
-
-const segmentsOf = (ctx: StageContext): MergeSegment[] =>
-  outputOf(ctx, 'script').segments as MergeSegment[];
+/** A segment of the cut video (db/schema.ts StoredCutSegment) as the merge's script stores it. */
+const MergeSegmentSchema = Type.Object({
+  index: Type.Number(),
+  text: Type.String(),
+  materialId: Type.Union([Type.Number(), Type.Null()]),
+  startMs: Type.Number(),
+  endMs: Type.Number(),
+  /** The segment's speech, relative to the media dir ('' until generate_cut_tts made it). */
+  audio: Type.String(),
+  audioDurationMs: Type.Optional(Type.Number()),
+  imageUrl: Type.Optional(Type.String()),
+  voiceId: Type.Optional(Type.String()),
+  speed: Type.Optional(Type.Number()),
+});
 
 /**
  * send_merge_request / re_send_merge_request: the finished cut video rendered. Every segment
@@ -175,10 +194,16 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
   const works = options.repos.works;
   const abs = (relative: string) => path.join(options.mediaDir, relative);
 
-  const script: StageHandler = {
+  const script = defineStage({
     name: 'script',
     label: '剪辑数据',
     weight: 0.5,
+    output: Type.Object({
+      aspect: AspectSchema,
+      musicId: MusicIdSchema,
+      musicVolume: Type.Number(),
+      segments: Type.Array(MergeSegmentSchema),
+    }),
     async run(ctx) {
       const workId = workIdOf(ctx);
       const work = await works.find(ctx.task.userId, workId);
@@ -195,13 +220,14 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
         segments: cut.segments.map((segment, index) => ({ ...segment, index })),
       };
     },
-  };
+  });
 
-  const voice: StageHandler = {
+  const voice = defineStage({
     name: 'voice',
     weight: 1,
+    output: Type.Object({ ...NarrationSchema.properties, durations: Type.Array(Type.Number()) }),
     async run(ctx) {
-      const segments = segmentsOf(ctx);
+      const { segments } = script.output(ctx);
       const pcms: Pcm[] = [];
       for (const segment of segments) {
         if (!segment.audio || !(await exists(abs(segment.audio))))
@@ -236,7 +262,7 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       ctx.reportProgress(100);
       return { narration: relative, durationMs: joined.durationMs, cues, durations };
     },
-  };
+  });
 
   /** The pictures of the work's newest finished video, by the sentences of its shots. */
   async function ownPictures(ctx: StageContext): Promise<Map<string, string>> {
@@ -254,19 +280,20 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
     return byText;
   }
 
-  const compose: StageHandler = {
+  const compose = defineStage({
     name: 'compose',
     weight: 4,
+    output: FinishedVideoSchema,
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const spoken = outputOf(ctx, 'voice');
-      const aspect = str(spec.aspect, '9:16') as Aspect;
+      const spec = script.output(ctx);
+      const spoken = voice.output(ctx);
+      const aspect = spec.aspect;
       const size = options.renderSize ?? defaultSize(aspect);
-      const durations = spoken.durations as number[];
+      const durations = spoken.durations;
       const pictures = await ownPictures(ctx);
       const files = taskFiles(options, ctx);
       const parts: ComposeSegment[] = [];
-      for (const segment of segmentsOf(ctx)) {
+      for (const segment of spec.segments) {
         const durationMs = durations[segment.index] ?? 0;
         if (segment.materialId === null) {
           // The segment's own picture (checked as the user's when it was saved), else the
@@ -332,14 +359,14 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
         aspect,
         size,
         segments: parts,
-        narration: str(spoken.narration),
-        cues: spoken.cues as Cue[],
+        narration: spoken.narration,
+        cues: spoken.cues,
         musicPath,
-        musicVolume: num(spec.musicVolume, MUSIC_VOLUME_DEFAULT),
+        musicVolume: spec.musicVolume,
         name: 'merge',
       });
     },
-  };
+  });
 
   return [script, voice, compose];
 }

@@ -1,30 +1,36 @@
 import path from 'node:path';
+import { Type, type Static } from 'typebox';
 import type { VideoSettings } from '@kol/shared-sdk/contracts';
 import { StageError, UserInputError } from '../../../tasks/errors';
+import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
-import { splitSentences, type Aspect, type Cue } from '../../engine/captions';
+import { splitSentences } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
 import { chooseMusic, ownUploads, uploadedFile, resolveWorkMusic } from '../kit/work-inputs';
 import {
   cleanScript,
   exists,
-  num,
-  outputOf,
-  str,
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
 } from '../kit/pipeline';
-import { assignVoices, speakDialogue, type SpeakerVoice } from '../kit/dialogue';
+import { assignVoices, speakDialogue } from '../kit/dialogue';
+import {
+  AspectSchema,
+  FinishedVideoSchema,
+  NarrationSchema,
+  SpeakerVoicesSchema,
+} from '../kit/outputs';
 import { renderNarratedSegments } from '../kit/render-narrated';
 
 /** A scene as the script stage stores it. */
-interface OperaSceneSpec {
-  kind: 'image' | 'video';
-  url: string;
+const OperaSceneSpecSchema = Type.Object({
+  kind: Type.Union([Type.Literal('image'), Type.Literal('video')]),
+  url: Type.String(),
   /** Each line split into sentences: one caption and one timing each. */
-  lines: Array<{ speaker: string; sentences: string[] }>;
-}
+  lines: Type.Array(Type.Object({ speaker: Type.String(), sentences: Type.Array(Type.String()) })),
+});
+type OperaSceneSpec = Static<typeof OperaSceneSpecSchema>;
 
 /**
  * The real-person short drama (type 8): the user's own clip or photo for each scene, each line
@@ -35,11 +41,17 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
   const works = options.repos.works;
   const abs = (relative: string) => path.join(options.mediaDir, relative);
   const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
-  const scenesOf = (ctx: StageContext) => outputOf(ctx, 'script').scenes as OperaSceneSpec[];
 
-  const script: StageHandler = {
+  const script = defineStage({
     name: 'script',
     weight: 0.5,
+    output: Type.Object({
+      scenes: Type.Array(OperaSceneSpecSchema),
+      voices: SpeakerVoicesSchema,
+      musicId: Type.Number(),
+      aspect: AspectSchema,
+      speed: Type.Number(),
+    }),
     async run(ctx) {
       const work = await works.find(ctx.task.userId, workIdOf(ctx));
       if (!work) throw new UserInputError('作品不存在或已删除');
@@ -84,16 +96,18 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
         speed: settings.speed ?? 1,
       };
     },
-  };
+  });
 
-  const voice: StageHandler = {
+  const voice = defineStage({
     name: 'voice',
     weight: 3,
+    output: Type.Object({
+      ...NarrationSchema.properties,
+      speakers: Type.Array(Type.String()),
+      sceneDurations: Type.Array(Type.Number()),
+    }),
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const scenes = scenesOf(ctx);
-      const voices = spec.voices as Record<string, SpeakerVoice>;
-      const speed = num(spec.speed, 1);
+      const { scenes, voices, speed } = script.output(ctx);
       // Every sentence in speaking order, with its speaker and scene.
       const order = scenes.flatMap((scene, sceneIndex) =>
         scene.lines.flatMap((line) =>
@@ -123,16 +137,17 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
         sceneDurations: starts.map((start, i) => (starts[i + 1] ?? joined.durationMs) - start),
       };
     },
-  };
+  });
 
-  const compose: StageHandler = {
+  const compose = defineStage({
     name: 'compose',
     weight: 6,
+    output: FinishedVideoSchema,
     async run(ctx) {
-      const aspect = str(outputOf(ctx, 'script').aspect, '9:16') as Aspect;
-      const scenes = scenesOf(ctx);
-      const spoken = outputOf(ctx, 'voice');
-      const durations = spoken.sceneDurations as number[];
+      const spec = script.output(ctx);
+      const { aspect, scenes } = spec;
+      const spoken = voice.output(ctx);
+      const durations = spoken.sceneDurations;
       const size = options.renderSize ?? defaultSize(aspect);
       const segments = [];
       for (const [i, scene] of scenes.entries()) {
@@ -154,14 +169,14 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
         options,
         ctx.task.userId,
         workIdOf(ctx),
-        outputOf(ctx, 'script').musicId,
+        spec.musicId,
       );
       return renderNarratedSegments(options, ctx, {
         aspect,
         size,
         segments,
-        narration: str(spoken.narration),
-        cues: spoken.cues as Cue[],
+        narration: spoken.narration,
+        cues: spoken.cues,
         musicPath,
       }).catch((error: unknown) => {
         if (ctx.signal.aborted) throw error;
@@ -171,7 +186,7 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
         });
       });
     },
-  };
+  });
 
   return [script, voice, compose];
 }

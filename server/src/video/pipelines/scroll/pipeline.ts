@@ -2,8 +2,10 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { UserInputError } from '../../../tasks/errors';
+import { Type } from 'typebox';
+import { defineStage } from '../../../tasks/stage';
 import type { StageHandler } from '../../../tasks/types';
-import { wrapCaption, writeCaptions, type Aspect, type Cue } from '../../engine/captions';
+import { wrapCaption, writeCaptions, type Aspect } from '../../engine/captions';
 import {
   defaultSize,
   expectDuration,
@@ -11,18 +13,10 @@ import {
   FPS,
   frameBoundaries,
 } from '../../engine/compose';
-import { backgroundOf, narrationStages } from '../kit/narration';
+import { BackgroundVideoSchema, backgroundOf, narrationStages } from '../kit/narration';
 import { ffmpegToFile } from '../../engine/ffmpeg';
 import { ensureFonts } from '../../engine/frames/render-frame';
-import {
-  checkAborted,
-  num,
-  outputOf,
-  str,
-  taskFiles,
-  type MediaPipelineOptions,
-  workIdOf,
-} from '../kit/pipeline';
+import { checkAborted, taskFiles, type MediaPipelineOptions, workIdOf } from '../kit/pipeline';
 import { finishedVideoOutputs } from '../kit/quality-report';
 import { resolveWorkMusic } from '../kit/work-inputs';
 
@@ -92,49 +86,40 @@ async function renderColumn(layout: ScrollLayout, out: string): Promise<void> {
  * decoded once and overlaid with a time-based y; an SRT is written beside the video.
  */
 export function scrollPipeline(options: MediaPipelineOptions): StageHandler[] {
-  const [script, voice] = narrationStages(options);
-  if (!script || !voice) throw new Error('narration stages missing');
-
   // The layout is checked before the voice is spoken: too long a text is the user's to fix.
-  const checkedScript: StageHandler = {
-    ...script,
-    async run(ctx) {
-      const out = await script.run(ctx);
-      const aspect = str(out.aspect, '9:16') as Aspect;
-      const full = defaultSize(aspect);
-      if (layoutScroll(str(out.text), full, aspect).height > MAX_COLUMN_PX)
-        throw new UserInputError('「文案」过长，滚屏视频放不下，请删减后再生成');
-      return out;
-    },
-  };
+  const { script, voice } = narrationStages(options, (out) => {
+    if (layoutScroll(out.text, defaultSize(out.aspect), out.aspect).height > MAX_COLUMN_PX)
+      throw new UserInputError('「文案」过长，滚屏视频放不下，请删减后再生成');
+  });
 
-  const compose: StageHandler = {
+  const compose = defineStage({
     name: 'compose',
     weight: 4,
+    output: Type.Object({ ...BackgroundVideoSchema.properties, lines: Type.Number() }),
     async run(ctx) {
-      const spec = outputOf(ctx, 'script');
-      const spoken = outputOf(ctx, 'voice');
-      const aspect = str(spec.aspect, '9:16') as Aspect;
+      const spec = script.output(ctx);
+      const spoken = voice.output(ctx);
+      const aspect = spec.aspect;
       const { width, height } = options.renderSize ?? defaultSize(aspect);
-      const background = await backgroundOf(options, ctx.task.userId, num(spec.materialId, 0));
+      const background = await backgroundOf(options, ctx.task.userId, spec.materialId);
       const musicPath = await resolveWorkMusic(
         options,
         ctx.task.userId,
         workIdOf(ctx),
         spec.musicId,
       );
-      const speechMs = num(spoken.durationMs, 0);
+      const speechMs = spoken.durationMs;
       const { durationMs } = frameBoundaries([speechMs]);
       const frames = Math.round((durationMs * FPS) / 1000);
 
       const tmpDir = path.join(ctx.workDir, 'scroll');
       await mkdir(tmpDir, { recursive: true });
-      const layout = layoutScroll(str(spec.text), { width, height }, aspect);
+      const layout = layoutScroll(spec.text, { width, height }, aspect);
       const column = path.join(tmpDir, 'column.png');
       await renderColumn(layout, column);
       const srtPath = path.join(tmpDir, 'captions.srt');
       await writeCaptions(
-        spoken.cues as Cue[],
+        spoken.cues,
         { srtPath, assPath: path.join(tmpDir, 'captions.ass') },
         { width, height },
         aspect,
@@ -188,7 +173,7 @@ export function scrollPipeline(options: MediaPipelineOptions): StageHandler[] {
         const result = await finishComposition(
           {
             parts: [part],
-            narrationWav: path.join(options.mediaDir, str(spoken.narration)),
+            narrationWav: path.join(options.mediaDir, spoken.narration),
             ...(musicPath ? { musicPath } : {}),
             srtPath,
             durationMs,
@@ -201,8 +186,8 @@ export function scrollPipeline(options: MediaPipelineOptions): StageHandler[] {
         return {
           ...(await finishedVideoOutputs(options, ctx, result, {
             aspect,
-            narration: str(spoken.narration),
-            cues: spoken.cues as Cue[],
+            narration: spoken.narration,
+            cues: spoken.cues,
           })),
           materialId: background.materialId,
           lines: layout.lines.length,
@@ -211,7 +196,7 @@ export function scrollPipeline(options: MediaPipelineOptions): StageHandler[] {
         await rm(tmpDir, { recursive: true, force: true });
       }
     },
-  };
+  });
 
-  return [checkedScript, voice, compose];
+  return [script, voice, compose];
 }

@@ -1,7 +1,9 @@
 import { open, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Type } from 'typebox';
 import { ProjectType } from '@kol/shared-sdk/contracts';
 import { StageError, UserInputError } from '../../../tasks/errors';
+import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { splitSentences } from '../../engine/captions';
 import { ffmpegToFile, probeWithFfmpeg } from '../../engine/ffmpeg';
@@ -11,11 +13,11 @@ import {
   exists,
   mediaUrl,
   num,
-  outputOf,
   str,
   taskFiles,
   type MediaPipelineOptions,
 } from '../kit/pipeline';
+import { speakOrFail } from '../kit/voice';
 import { SENTENCE_PAUSE_MS } from '../../../providers/speech/espeak';
 import { encodeWav, parseWav, silence, type Pcm } from '../../../providers/speech/wav';
 
@@ -107,9 +109,18 @@ export function speechTryPipeline(options: MediaPipelineOptions): StageHandler[]
   const abs = (relative: string) => path.join(options.mediaDir, relative);
   const rel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
 
-  const voice: StageHandler = {
+  const voice = defineStage({
     name: 'voice',
     weight: 10,
+    output: Type.Object({
+      /** The joined speech, relative to the media dir. */
+      wav: Type.String(),
+      wavUrl: Type.String(),
+      durationMs: Type.Number(),
+      chunks: Type.Number(),
+      engine: Type.String(),
+      note: Type.String(),
+    }),
     async run(ctx) {
       const text = cleanScript(str(ctx.task.input.text));
       const sentences = splitSentences(text);
@@ -124,19 +135,14 @@ export function speechTryPipeline(options: MediaPipelineOptions): StageHandler[]
         checkAborted(ctx.signal);
         const file = abs(rel(ctx, 'parts', `part-${String(i).padStart(4, '0')}.wav`));
         if (!(await exists(file))) {
-          const spoken = await options.providers.speech
-            .speak(chunk, file, {
-              voiceId,
-              speed,
-              signal: ctx.signal,
-            })
-            .catch((error: unknown) => {
-              if (ctx.signal.aborted) throw error;
-              throw new StageError(`第 ${i + 1} 段语音合成失败，请稍后重试`, {
-                provider: 'espeak-ng',
-                cause: error,
-              });
-            });
+          const spoken = await speakOrFail(
+            options,
+            ctx,
+            chunk,
+            file,
+            { voiceId, speed },
+            { message: `第 ${i + 1} 段语音合成失败，请稍后重试` },
+          );
           engines.add(spoken.engine);
           if (spoken.note) notes.add(spoken.note);
         }
@@ -159,18 +165,19 @@ export function speechTryPipeline(options: MediaPipelineOptions): StageHandler[]
         note: [...notes].join('；'),
       };
     },
-  };
+  });
 
-  const exportMp3: StageHandler = {
+  const exportMp3 = defineStage({
     name: 'export',
     label: '导出',
     weight: 1,
+    output: Type.Object({ mp3: Type.String(), audioUrl: Type.String() }),
     async run(ctx) {
-      const spoken = outputOf(ctx, 'voice');
-      const wav = abs(str(spoken.wav));
+      const spoken = voice.output(ctx);
+      const wav = abs(spoken.wav);
       if (!(await stat(wav).catch(() => null))) throw new StageError('配音文件丢失，请重新生成');
       const relative = rel(ctx, 'speech.mp3');
-      const expected = num(spoken.durationMs, 0);
+      const expected = spoken.durationMs;
       await ffmpegToFile(['-i', wav, '-c:a', 'libmp3lame', '-b:a', '128k'], abs(relative), {
         // A truncated encode is a failure, not a shorter download.
         validate: async (tmp) => {
@@ -184,7 +191,7 @@ export function speechTryPipeline(options: MediaPipelineOptions): StageHandler[]
       ctx.reportProgress(100);
       return { mp3: relative, audioUrl: mediaUrl(relative) };
     },
-  };
+  });
 
   return [voice, exportMp3];
 }
