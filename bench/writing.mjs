@@ -46,10 +46,7 @@ const engine = await tsImport(
   path.join(root, 'server/src/writing/local/engine.ts'),
   import.meta.url,
 );
-const analysis = await tsImport(
-  path.join(root, 'server/src/writing/local/analysis.ts'),
-  import.meta.url,
-);
+const analysis = await tsImport(path.join(root, 'server/src/text/analysis.ts'), import.meta.url);
 const parse = await tsImport(path.join(root, 'server/src/writing/books/parse.ts'), import.meta.url);
 
 const samplesDir = path.join(root, 'server/assets/sample-books');

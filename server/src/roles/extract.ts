@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { characterNames, splitSentences } from '../writing/local/analysis';
+import { characterNames, splitSentences } from '../text/analysis';
 import { askJson, type ChatModel } from '../providers/chat';
 import { ProviderError } from '../providers/errors';
 
@@ -40,7 +40,7 @@ function describe(sentences: string[], name: string): string {
 
 /**
  * The offline heuristic: likely names from jieba (person-name tags over surname-led runs that
- * recur, see writing/local/analysis.ts) and the speakers of 「X说」-like clauses, ranked by
+ * recur, see text/analysis.ts) and the speakers of 「X说」-like clauses, ranked by
  * how often they appear; each described by a sentence near its first mentions.
  */
 export function extractRolesLocally(text: string, max = MAX_ROLES): ExtractedRole[] {

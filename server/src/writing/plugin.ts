@@ -2,7 +2,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { findRepoRoot } from '../paths';
 import { createLocalProvider } from './local/engine';
-import { warmUp } from './local/analysis';
+import { warmUp } from '../text/analysis';
 import { modelWriter } from './model-writer';
 import type { TextProvider } from './types';
 import { createWritingService, readSampleBooks, type WritingService } from './service';

@@ -1,5 +1,5 @@
 import type { TextKind, WritingMode } from '@kol/shared-sdk/contracts';
-import { condense } from './local/analysis';
+import { condense } from '../text/analysis';
 import type { TextRequest } from './types';
 
 /**

@@ -8,7 +8,7 @@ import {
   splitSentences,
   textRank,
   type Sentence,
-} from './analysis';
+} from '../../text/analysis';
 import {
   fill,
   pick,

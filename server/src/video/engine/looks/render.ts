@@ -9,7 +9,7 @@ import {
   type FramePalette,
   type FrameRole,
 } from '../frames/render-frame';
-import { keywords } from '../../../writing/local/analysis';
+import { keywords } from '../../../text/analysis';
 import { LAYOUTS, SANS_FAMILY, layoutAt, type Composition, type LayoutId } from './layouts';
 import { drawFitted, fitText, type Box } from './text';
 import { paintBackground } from './texture';

@@ -9,7 +9,7 @@ import { ProviderError } from '../../../providers/errors';
 import { splitSentences, type Aspect } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
 import { probeWithFfmpeg } from '../../engine/ffmpeg';
-import { musicOf, ownUploads, uploadedFile } from '../kit/work-inputs';
+import { ownUploads, uploadedFile } from '../kit/work-inputs';
 import {
   cleanScript,
   exists,
@@ -243,14 +243,14 @@ export function convertPipeline(options: ConvertPipelineOptions): StageHandler[]
         },
         durationMs: segment.durationMs,
       }));
-      const musicPath = await musicOf(options, workIdOf(ctx));
       return renderNarratedSegments(options, ctx, {
         aspect,
         size,
         segments,
         narration: spoken.narration,
         cues: spoken.cues,
-        musicPath,
+        // The reverse video has no music choice: the work's default track.
+        musicId: null,
         videoFilters: userPresets(() => dedupFilters(dedup, size)),
       });
     },

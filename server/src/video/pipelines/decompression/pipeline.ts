@@ -1,10 +1,9 @@
 import { defineStage } from '../../../tasks/stage';
 import type { StageHandler } from '../../../tasks/types';
 import { defaultSize } from '../../engine/compose';
-import { workIdOf, type MediaPipelineOptions } from '../kit/pipeline';
+import { type MediaPipelineOptions } from '../kit/pipeline';
 import { BackgroundVideoSchema, backgroundOf, narrationStages } from '../kit/narration';
 import { renderNarratedSegments } from '../kit/render-narrated';
-import { resolveWorkMusic } from '../kit/work-inputs';
 
 /**
  * Decompression (1, overseas 6): the work's text spoken over a looping background material,
@@ -23,12 +22,6 @@ export function decompressionPipeline(options: MediaPipelineOptions): StageHandl
       const aspect = spec.aspect;
       const size = options.renderSize ?? defaultSize(aspect);
       const background = await backgroundOf(options, ctx.task.userId, spec.materialId);
-      const musicPath = await resolveWorkMusic(
-        options,
-        ctx.task.userId,
-        workIdOf(ctx),
-        spec.musicId,
-      );
       const outputs = await renderNarratedSegments(options, ctx, {
         aspect,
         size,
@@ -41,7 +34,7 @@ export function decompressionPipeline(options: MediaPipelineOptions): StageHandl
         ],
         narration: spoken.narration,
         cues: spoken.cues,
-        musicPath,
+        musicId: spec.musicId,
       });
       return { ...outputs, materialId: background.materialId };
     },

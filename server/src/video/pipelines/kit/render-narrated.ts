@@ -7,14 +7,17 @@ import {
   checkAborted,
   partConcurrency,
   taskFiles,
+  workIdOf,
   type MediaPipelineOptions,
 } from './pipeline';
 import type { FinishedVideoOutput } from './outputs';
 import { finishedVideoOutputs } from './quality-report';
+import { resolveWorkMusic } from './work-inputs';
 
 /**
  * The end of every compose stage made of segments (pictures or clips): the captions written in
- * the work's style, the segments rendered over the narration and music, the outputs
+ * the work's style, the segments rendered over the narration and the asked (or default) music,
+ * the outputs
  * get_work_result reads (the quality report among them). The stage decides only what the
  * segments are.
  */
@@ -28,7 +31,8 @@ export async function renderNarratedSegments(
     /** The narration WAV, relative to the media dir (as the voice stages store it). */
     narration: string;
     cues: Cue[];
-    musicPath: string | null | undefined;
+    /** The music asked for (stored by the script stage); not a number: the work's default. */
+    musicId: unknown;
     /** The music's gain under the narration; absent: compose's default. */
     musicVolume?: number;
     videoFilters?: string[];
@@ -49,13 +53,14 @@ export async function renderNarratedSegments(
     input.aspect,
     await captionStyleOf(options, ctx),
   );
+  const musicPath = await resolveWorkMusic(options, ctx.task.userId, workIdOf(ctx), input.musicId);
   checkAborted(ctx.signal);
   const result = await composeSegments(
     {
       aspect: input.aspect,
       segments: input.segments,
       narrationWav: files.abs(input.narration),
-      ...(input.musicPath ? { musicPath: input.musicPath } : {}),
+      ...(musicPath ? { musicPath } : {}),
       ...captions,
       ...(input.videoFilters ? { videoFilters: input.videoFilters } : {}),
     },

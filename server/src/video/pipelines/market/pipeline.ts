@@ -8,7 +8,7 @@ import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { splitSentences } from '../../engine/captions';
 import { groupShots, shotsOf } from '../kit/storyboard';
-import { chooseMusic, ownUploads, resolveWorkMusic, uploadedFile } from '../kit/work-inputs';
+import { chooseMusic, ownUploads, uploadedFile } from '../kit/work-inputs';
 import { defaultSize } from '../../engine/compose';
 import { renderEndCardToFile } from '../../engine/frames/end-card';
 import { LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
@@ -240,12 +240,6 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
       const spoken = voice.output(ctx);
       const durations = spoken.shotDurations;
       const size = options.renderSize ?? defaultSize(aspect);
-      const musicPath = await resolveWorkMusic(
-        options,
-        ctx.task.userId,
-        workIdOf(ctx),
-        spec.musicId,
-      );
       return renderNarratedSegments(options, ctx, {
         aspect,
         size,
@@ -255,7 +249,7 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
         })),
         narration: spoken.narration,
         cues: spoken.cues,
-        musicPath,
+        musicId: spec.musicId,
       });
     },
   });

@@ -36,7 +36,6 @@ import { SENTENCE_PAUSE_MS } from '../../../providers/speech/espeak';
 import { pcmLike } from '../kit/dialogue';
 import { joinSpoken, wavDurationMs, writeWav, type Pcm } from '../../../providers/speech/wav';
 import { renderNarratedSegments } from '../kit/render-narrated';
-import { resolveWorkMusic } from '../kit/work-inputs';
 import { AspectSchema, FinishedVideoSchema, MusicIdSchema, NarrationSchema } from '../kit/outputs';
 import { speakOrFail } from '../kit/voice';
 
@@ -349,19 +348,13 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
           durationMs,
         });
       }
-      const musicPath = await resolveWorkMusic(
-        options,
-        ctx.task.userId,
-        workIdOf(ctx),
-        spec.musicId,
-      );
       return renderNarratedSegments(options, ctx, {
         aspect,
         size,
         segments: parts,
         narration: spoken.narration,
         cues: spoken.cues,
-        musicPath,
+        musicId: spec.musicId,
         musicVolume: spec.musicVolume,
         name: 'merge',
       });

@@ -6,7 +6,7 @@ import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { splitSentences } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
-import { chooseMusic, ownUploads, uploadedFile, resolveWorkMusic } from '../kit/work-inputs';
+import { chooseMusic, ownUploads, uploadedFile } from '../kit/work-inputs';
 import {
   cleanScript,
   exists,
@@ -165,19 +165,13 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
           durationMs: durations[i] ?? 0,
         });
       }
-      const musicPath = await resolveWorkMusic(
-        options,
-        ctx.task.userId,
-        workIdOf(ctx),
-        spec.musicId,
-      );
       return renderNarratedSegments(options, ctx, {
         aspect,
         size,
         segments,
         narration: spoken.narration,
         cues: spoken.cues,
-        musicPath,
+        musicId: spec.musicId,
       }).catch((error: unknown) => {
         if (ctx.signal.aborted) throw error;
         throw new StageError('场景素材合成失败，请检查上传的视频或照片后重试', {

@@ -1,4 +1,4 @@
-import { segmenter } from '../../text/segmenter';
+import { segmenter } from './segmenter';
 
 /**
  * Text analysis of the local engine: sentences, words (jieba), TextRank over sentence
