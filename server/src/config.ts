@@ -49,6 +49,11 @@ export interface AppConfig {
    * are also made on first use). Off in tests, which would spend their cores on it.
    */
   warmUpLibraries?: boolean;
+  /**
+   * When the server rolls a canary or a fresh release back on its own (src/releases/canary.ts);
+   * absent: DEFAULTS.remoteAutoRollback.
+   */
+  remoteAutoRollback?: RemoteAutoRollbackConfig;
   /** Contact details of the header's contact-us modal. */
   contact: PlatformConfig['contact'];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -89,6 +94,15 @@ export interface LoginLimitConfig {
   maxDelayMs: number;
   /** A key without any attempt for this long (and not waiting) starts again from zero. */
   resetMs: number;
+}
+
+/**
+ * A canary, or a release activated within `windowMs`, is rolled back when at least `minUsers`
+ * distinct signed-in users report it failing to load within `windowMs`. 0 users: never.
+ */
+export interface RemoteAutoRollbackConfig {
+  minUsers: number;
+  windowMs: number;
 }
 
 /** Where shot and role pictures come from when a provider is configured (src/providers/images). */
@@ -175,6 +189,7 @@ export const DEFAULTS = {
     resetMs: 15 * 60_000,
   },
   bodyLimitBytes: 1024 * 1024,
+  remoteAutoRollback: { minUsers: 3, windowMs: 10 * 60_000 },
   contact: {
     title: '联系我们',
     lines: [

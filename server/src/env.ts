@@ -200,6 +200,20 @@ export function readEnv(): ServerEnv {
       // Like the demo data: on for the embedded one-machine setup, where `pnpm start` builds
       // the remotes just before; against a shared PostgreSQL, releases are an ops decision.
       autoPublishFrom: bool('AUTO_PUBLISH_REMOTES', !databaseUrl) ? repoRoot : null,
+      remoteAutoRollback: {
+        minUsers: int(
+          'REMOTE_AUTO_ROLLBACK_USERS',
+          DEFAULTS.remoteAutoRollback.minUsers,
+          0,
+          100_000,
+        ),
+        windowMs: int(
+          'REMOTE_AUTO_ROLLBACK_WINDOW_MS',
+          DEFAULTS.remoteAutoRollback.windowMs,
+          10_000,
+          24 * 3600_000,
+        ),
+      },
       warmUpLibraries: bool('WARM_UP_LIBRARIES', true),
       contact: {
         title: process.env.CONTACT_TITLE?.trim() || DEFAULTS.contact.title,

@@ -43,7 +43,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : env.port;
   const base = `http://${shownHost}:${port}`;
   const hostBuilt = existsSync(path.join(env.app.hostDistDir, 'index.html'));
-  const { remotes } = await app.releases.registry();
+  const { remotes } = await app.releases.registry(null);
   const lines = [
     '',
     `KOL Studio: ${base}/`,

@@ -30,6 +30,7 @@ const OPTIONS = {
   dir: { type: 'string' },
   note: { type: 'string' },
   to: { type: 'string' },
+  canary: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
 type Options = typeof OPTIONS;

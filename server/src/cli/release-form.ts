@@ -14,12 +14,17 @@ export function buildDir(remote: string, dir: string | undefined, env: CliEnv): 
 }
 
 /**
- * The build as the release upload takes it: fields first, then one part per file named by its
- * path relative to the build folder. Files are the ones a release keeps (dotfiles such as the
+ * The build as the release upload takes it: fields first (`canary`, the percentage, only for a
+ * canary release), then one part per file named by its path relative to the build folder. Files are the ones a release keeps (dotfiles such as the
  * start script's stamp left out), read lazily from disk. Limits are checked here too, so a
  * build that is too big fails before anything is sent.
  */
-export async function buildForm(remote: string, dir: string, note: string): Promise<FormData> {
+export async function buildForm(
+  remote: string,
+  dir: string,
+  note: string,
+  canaryPercent?: number,
+): Promise<FormData> {
   let files: string[];
   try {
     files = await listBuildFiles(dir);
@@ -38,6 +43,7 @@ export async function buildForm(remote: string, dir: string, note: string): Prom
   const form = new FormData();
   form.append('remote', remote);
   form.append('note', note);
+  if (canaryPercent !== undefined) form.append('canary', String(canaryPercent));
   let total = 0;
   for (const file of files) {
     const full = path.join(dir, ...file.split('/'));

@@ -137,6 +137,36 @@ export interface RemoteLoadFailuresTable {
   created_at: CreatedAt;
 }
 
+/** A canary release beside the stable version (migrations/015_canary_auto_rollback.sql). */
+export interface RemoteCanariesTable {
+  id: Generated<number>;
+  remote: string;
+  version: string;
+  stable_version: string;
+  percent: number;
+  started_at: CreatedAt;
+  started_by: string;
+  note: Generated<string>;
+  ended_at: Date | null;
+  ended_by: string | null;
+  end_reason: CanaryEndReason | null;
+}
+
+export type CanaryEndReason = 'promoted' | 'rolled-back' | 'auto-rollback' | 'superseded';
+
+/** A rollback the server made on its own (migrations/015_canary_auto_rollback.sql). */
+export interface RemoteAutoRollbacksTable {
+  id: Generated<number>;
+  remote: string;
+  version: string;
+  to_version: string;
+  canary: boolean;
+  users: ColumnType<number[], string, string>;
+  errors: ColumnType<Array<{ phase: string; message: string; count: number }>, string, string>;
+  window_ms: number;
+  created_at: CreatedAt;
+}
+
 export interface UserUploadsTable {
   id: Generated<number>;
   user_id: number;
@@ -333,6 +363,8 @@ export interface Database {
   remote_pointers: RemotePointersTable;
   remote_load_failures: RemoteLoadFailuresTable;
   remote_activations: RemoteActivationsTable;
+  remote_canaries: RemoteCanariesTable;
+  remote_auto_rollbacks: RemoteAutoRollbacksTable;
   user_uploads: UserUploadsTable;
   kol_meta: KolMetaTable;
   books: BooksTable;

@@ -2,8 +2,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteLoadFailure, RemoteRegistry } from '@kol/shared-sdk/contracts';
+import { DEFAULTS, type RemoteAutoRollbackConfig } from '../config';
 import type { AuditRepository } from '../repositories/audit';
-import type { PointerChange, ReleasesRepository } from '../repositories/releases';
+import type {
+  AutoRollbackRecord,
+  PointerChange,
+  ReleasesRepository,
+  RunningCanary,
+} from '../repositories/releases';
 import {
   inspectBuild,
   manifestName,
@@ -11,6 +17,7 @@ import {
   ReleaseRefused,
   type BuildCheck,
 } from './build';
+import { AUTO_ROLLBACK_ACTOR, autoRollbackNote, inCanary } from './canary';
 import type { ReleaseStore } from './store';
 
 export interface PublishOptions {
@@ -22,6 +29,11 @@ export interface PublishOptions {
    * answering `unchanged`: an ops release must never look as if it did something it did not.
    */
   refuseExisting?: boolean;
+  /**
+   * Release it as a canary for this percentage of the signed-in users (CANARY_PERCENT); the
+   * rest, and every signed-out browser, keep the stable version.
+   */
+  canaryPercent?: number;
 }
 
 /** Who moved a pointer and why, for the activation history and the audit log. */
@@ -37,6 +49,10 @@ export interface PublishResult {
   status: 'published' | 'unchanged';
   /** The version that was active before; null for a first release. */
   previous: string | null;
+  /** The canary running after it (this release, when released as one). */
+  canary: RunningCanary | null;
+  /** A canary this release replaced (a release for everyone ends the running canary). */
+  endedCanary: string | null;
 }
 
 /** Where the audit log gets each pointer move; `app.audit` in the app. */
@@ -60,6 +76,7 @@ export class ReleaseService {
     private readonly log: FastifyBaseLogger,
     private readonly extraChecks: readonly BuildCheck[] = [],
     private readonly audit: AuditSink | null = null,
+    private readonly autoRollback: RemoteAutoRollbackConfig = DEFAULTS.remoteAutoRollback,
   ) {}
 
   private async audited(change: PointerChange, actor: string): Promise<void> {
@@ -67,7 +84,13 @@ export class ReleaseService {
       actor,
       action: `remote.${change.action}`,
       target: `remote:${change.remote}`,
-      details: { from: change.from, to: change.to, note: change.note },
+      details: {
+        from: change.from,
+        to: change.to,
+        note: change.note,
+        ...(change.canary ? { canaryPercent: change.canary.percent } : {}),
+        ...(change.endedCanary ? { endedCanary: change.endedCanary } : {}),
+      },
     });
   }
 
@@ -86,39 +109,63 @@ export class ReleaseService {
    */
   async publishDir(remote: string, dir: string, options: PublishOptions): Promise<PublishResult> {
     const build = await inspectBuild(remote, dir, this.extraChecks);
+    const unchanged: PublishResult = {
+      remote,
+      version: build.version,
+      status: 'unchanged',
+      previous: null,
+      canary: null,
+      endedCanary: null,
+    };
     if (await this.repository.find(remote, build.version)) {
       if (options.refuseExisting) throw this.duplicate(remote, build.version);
-      return { remote, version: build.version, status: 'unchanged', previous: null };
+      return unchanged;
     }
     // The folder may be there without its row (a crash between the two, or a new database
-    // on an old DATA_DIR): same version means same files, so it is kept as it is.
+    // on an old DATA_DIR, or a refused canary): same version means same files, so it is kept.
     await this.store.write(build);
-    const change = await this.repository.recordAndActivate({
+    const record = {
       remote,
       version: build.version,
       createdBy: options.createdBy,
       note: options.note ?? '',
       routes: build.routes,
-    });
+    };
+    // Throws PointerMoveRefused for a canary without a stable version or beside another one.
+    const change =
+      options.canaryPercent === undefined
+        ? await this.repository.recordAndActivate(record)
+        : await this.repository.recordCanary({ ...record, percent: options.canaryPercent });
     if (!change) {
       if (options.refuseExisting) throw this.duplicate(remote, build.version);
-      return { remote, version: build.version, status: 'unchanged', previous: null };
+      return unchanged;
     }
     await this.audited(change, options.createdBy);
-    this.log.info({ remote, version: build.version, previous: change.from }, 'remote released');
-    return { remote, version: build.version, status: 'published', previous: change.from };
+    this.log.info(
+      { remote, version: build.version, previous: change.from, canary: change.canary?.percent },
+      change.canary ? 'remote canary released' : 'remote released',
+    );
+    return {
+      remote,
+      version: build.version,
+      status: 'published',
+      previous: change.from,
+      canary: change.canary,
+      endedCanary: change.endedCanary,
+    };
   }
 
   /**
    * Moves the pointer back: to the version active before the current one was activated, or
-   * to `to` when named. No file is copied; browsers see it at their next load of the remote.
+   * to `to` when named. While a canary runs, a plain rollback ends the canary instead (everyone
+   * back on the stable version, which the pointer still is). No file is copied; browsers see it at their next load of the remote.
    * Throws PointerMoveRefused when there is nothing to move to.
    */
   async rollback(remote: string, to: string | null, options: MoveOptions): Promise<PointerChange> {
     return this.move(remote, to, 'rollback', options);
   }
 
-  /** Makes any stored version active. */
+  /** Makes any stored version active; promoting the canary version ends the canary. */
   async promote(remote: string, version: string, options: MoveOptions): Promise<PointerChange> {
     return this.move(remote, version, 'promote', options);
   }
@@ -150,33 +197,100 @@ export class ReleaseService {
     return this.repository.versions(remote);
   }
 
-  async registry(): Promise<RemoteRegistry> {
+  canary(remote: string): Promise<RunningCanary | null> {
+    return this.repository.canary(remote);
+  }
+
+  /**
+   * The registry as one browser gets it: a signed-in user in a remote's canary share gets the
+   * canary version, with the stable version as its fallback (what everyone else runs); anyone
+   * else, and every signed-out browser, the stable version.
+   */
+  async registry(userId: number | null): Promise<RemoteRegistry> {
     const active = await this.repository.active();
     return {
-      remotes: active.map((entry) => ({
-        name: entry.remote,
-        version: entry.version,
-        manifestUrl: manifestUrl(entry.remote, entry.version),
-        routes: entry.routes,
-        lastKnownGood: entry.lastKnownGoodVersion
-          ? {
-              version: entry.lastKnownGoodVersion,
-              manifestUrl: manifestUrl(entry.remote, entry.lastKnownGoodVersion),
-            }
-          : null,
-      })),
+      remotes: active.map((entry) => {
+        const canary =
+          entry.canary &&
+          userId !== null &&
+          inCanary(userId, entry.remote, entry.canary.version, entry.canary.percent)
+            ? entry.canary
+            : null;
+        const fallback = canary ? entry.version : entry.lastKnownGoodVersion;
+        const version = canary?.version ?? entry.version;
+        return {
+          name: entry.remote,
+          version,
+          manifestUrl: manifestUrl(entry.remote, version),
+          routes: canary?.routes ?? entry.routes,
+          lastKnownGood: fallback
+            ? { version: fallback, manifestUrl: manifestUrl(entry.remote, fallback) }
+            : null,
+        };
+      }),
     };
   }
 
+  /**
+   * Records a browser's load failure. A signed-in user's report may then roll the version back
+   * (see ReleasesRepository.rollBackFailing); a signed-out one never does, so nobody without an
+   * account can take a release away. The report is kept either way, and a failed rollback
+   * attempt is logged rather than answered: the browser did its part.
+   */
   async reportFailure(
     failure: RemoteLoadFailure,
     context: { userAgent: string; userId: number | null },
-  ): Promise<void> {
+  ): Promise<AutoRollbackRecord | null> {
     await this.repository.recordFailure({ ...failure, ...context });
+    const { minUsers, windowMs } = this.autoRollback;
+    if (context.userId === null || minUsers <= 0) return null;
+    try {
+      const done = await this.repository.rollBackFailing({
+        remote: failure.remote,
+        version: failure.version,
+        windowMs,
+        minUsers,
+        actor: AUTO_ROLLBACK_ACTOR,
+        note: (evidence) => autoRollbackNote(failure.version, evidence, windowMs),
+      });
+      if (done) await this.auditAutoRollback(done, minUsers);
+      return done;
+    } catch (error) {
+      this.log.error({ err: error, remote: failure.remote }, 'automatic rollback failed');
+      return null;
+    }
+  }
+
+  private async auditAutoRollback(done: AutoRollbackRecord, minUsers: number): Promise<void> {
+    const reason = autoRollbackNote(done.version, done, done.windowMs);
+    await this.audit?.record({
+      actor: AUTO_ROLLBACK_ACTOR,
+      action: 'remote.auto-rollback',
+      target: `remote:${done.remote}`,
+      details: {
+        from: done.version,
+        to: done.to,
+        canary: done.canary,
+        note: reason,
+        users: done.users,
+        userCount: done.users.length,
+        minUsers,
+        windowMs: done.windowMs,
+        errors: done.errors,
+      },
+    });
+    this.log.warn(
+      { remote: done.remote, from: done.version, to: done.to, users: done.users },
+      reason,
+    );
   }
 
   listFailures(remote: string | null, limit = 100) {
     return this.repository.listFailures(remote, limit);
+  }
+
+  listAutoRollbacks(remote: string | null, limit = 100) {
+    return this.repository.listAutoRollbacks(remote, limit);
   }
 
   /**

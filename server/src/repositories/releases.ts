@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RemoteLoadFailure, RouteClaim } from '@kol/shared-sdk/contracts';
-import type { Database } from '../db/schema';
+import type { CanaryEndReason, Database } from '../db/schema';
 
 export interface ReleaseRecord {
   remote: string;
@@ -11,22 +11,53 @@ export interface ReleaseRecord {
   routes: RouteClaim[];
 }
 
-/** What the registry needs of one remote: its active release and its fallback. */
+/** What the registry needs of one remote: its active release, its fallback, its canary. */
 export interface ActiveRemote {
   remote: string;
   version: string;
   routes: RouteClaim[];
   lastKnownGoodVersion: string | null;
+  canary: { version: string; percent: number; routes: RouteClaim[] } | null;
 }
 
 export type ActivationAction = 'release' | 'rollback' | 'promote';
 
+/** A canary running beside the stable version (migrations/015_canary_auto_rollback.sql). */
+export interface RunningCanary {
+  version: string;
+  percent: number;
+  startedAt: string;
+  startedBy: string;
+  note: string;
+}
+
 export interface PointerChange {
   remote: string;
-  action: ActivationAction;
+  /** `canary`: a canary was started; the pointer did not move. */
+  action: ActivationAction | 'canary';
   from: string | null;
   to: string;
   note: string;
+  /** The canary running after the change. */
+  canary: RunningCanary | null;
+  /** The canary version the change ended, if it ended one. */
+  endedCanary: string | null;
+}
+
+/** The reports that made the server roll a version back on its own. */
+export interface FailureEvidence {
+  users: number[];
+  errors: Array<{ phase: string; message: string; count: number }>;
+}
+
+export interface AutoRollbackRecord extends FailureEvidence {
+  id: number;
+  remote: string;
+  version: string;
+  to: string;
+  canary: boolean;
+  windowMs: number;
+  createdAt: string;
 }
 
 /** One stored version of a remote as ops list it. */
@@ -40,19 +71,28 @@ export interface RemoteVersionRow {
   failures: number;
   activatedAt: string | null;
   activatedBy: string | null;
+  canaryPercent: number | null;
+  autoRolledBackAt: string | null;
 }
 
 export interface RemoteVersionsRow {
   remote: string;
   active: string | null;
   lastKnownGood: string | null;
+  canary: RunningCanary | null;
   versions: RemoteVersionRow[];
 }
 
 /** Why a pointer could not move; `reason` picks the HTTP status, `message` is for ops. */
 export class PointerMoveRefused extends Error {
   constructor(
-    readonly reason: 'unknown-remote' | 'unknown-version' | 'no-previous' | 'already-active',
+    readonly reason:
+      | 'unknown-remote'
+      | 'unknown-version'
+      | 'no-previous'
+      | 'already-active'
+      | 'no-stable'
+      | 'canary-running',
     message: string,
   ) {
     super(message);
@@ -82,11 +122,101 @@ async function lockRemote(trx: Transaction<Database>, remote: string): Promise<v
 async function currentActivation(trx: Transaction<Database>, remote: string) {
   return trx
     .selectFrom('remote_activations')
-    .select(['id', 'version', 'previous_id'])
+    .select(['id', 'version', 'previous_id', 'actor', 'activated_at'])
     .where('remote', '=', remote)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Records a release's row; false when that version was recorded already. */
+async function insertRelease(
+  trx: Transaction<Database>,
+  input: { remote: string; version: string; createdBy: string; note: string; routes: RouteClaim[] },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('remote_releases')
+    .values({
+      remote: input.remote,
+      version: input.version,
+      created_by: input.createdBy,
+      note: input.note,
+      routes: JSON.stringify(input.routes),
+    })
+    .onConflict((oc) => oc.columns(['remote', 'version']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The activation a plain rollback returns to (see migrations/003_release_ops.sql). */
+async function previousActivation(trx: Transaction<Database>, previousId: number | null) {
+  if (previousId === null) return undefined;
+  return trx
+    .selectFrom('remote_activations')
+    .select(['version', 'previous_id'])
+    .where('id', '=', previousId)
+    .executeTakeFirst();
+}
+
+async function runningCanary(db: Kysely<Database> | Transaction<Database>, remote: string) {
+  return db
+    .selectFrom('remote_canaries')
+    .select(['id', 'version', 'percent', 'started_at', 'started_by', 'note'])
+    .where('remote', '=', remote)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+}
+
+const toRunningCanary = (row: {
+  version: string;
+  percent: number;
+  started_at: Date;
+  started_by: string;
+  note: string;
+}): RunningCanary => ({
+  version: row.version,
+  percent: row.percent,
+  startedAt: row.started_at.toISOString(),
+  startedBy: row.started_by,
+  note: row.note,
+});
+
+async function endCanary(
+  trx: Transaction<Database>,
+  id: number,
+  reason: CanaryEndReason,
+  actor: string,
+): Promise<void> {
+  await trx
+    .updateTable('remote_canaries')
+    .set({ ended_at: sql<Date>`now()`, ended_by: actor, end_reason: reason })
+    .where('id', '=', id)
+    .execute();
+}
+
+function toAutoRollback(row: {
+  id: number;
+  remote: string;
+  version: string;
+  to_version: string;
+  canary: boolean;
+  users: number[];
+  errors: FailureEvidence['errors'];
+  window_ms: number;
+  created_at: Date;
+}): AutoRollbackRecord {
+  return {
+    id: row.id,
+    remote: row.remote,
+    version: row.version,
+    to: row.to_version,
+    canary: row.canary,
+    users: row.users,
+    errors: row.errors,
+    windowMs: row.window_ms,
+    createdAt: row.created_at.toISOString(),
+  };
 }
 
 /**
@@ -192,20 +322,11 @@ export function createReleasesRepository(db: Kysely<Database>) {
     }): Promise<PointerChange | null> {
       return db.transaction().execute(async (trx) => {
         await lockRemote(trx, input.remote);
-        const inserted = await trx
-          .insertInto('remote_releases')
-          .values({
-            remote: input.remote,
-            version: input.version,
-            created_by: input.createdBy,
-            note: input.note,
-            routes: JSON.stringify(input.routes),
-          })
-          .onConflict((oc) => oc.columns(['remote', 'version']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) return null;
+        if (!(await insertRelease(trx, input))) return null;
         const current = await currentActivation(trx, input.remote);
+        // A release for everyone replaces whatever canary ran over the old stable version.
+        const canary = await runningCanary(trx, input.remote);
+        if (canary) await endCanary(trx, canary.id, 'superseded', input.createdBy);
         await movePointer(trx, {
           remote: input.remote,
           version: input.version,
@@ -221,6 +342,65 @@ export function createReleasesRepository(db: Kysely<Database>) {
           from: current?.version ?? null,
           to: input.version,
           note: input.note,
+          canary: null,
+          endedCanary: canary?.version ?? null,
+        };
+      });
+    },
+
+    /**
+     * Records a release whose folder is in place as the remote's canary, for `percent` of the
+     * signed-in users; the pointer stays on the stable version. Refused for a remote without a
+     * stable version or with a canary running already (one at a time: a second would make the
+     * share and the failure counts of each unclear). Null when the version was recorded already.
+     */
+    async recordCanary(input: {
+      remote: string;
+      version: string;
+      createdBy: string;
+      note: string;
+      routes: RouteClaim[];
+      percent: number;
+    }): Promise<PointerChange | null> {
+      return db.transaction().execute(async (trx) => {
+        await lockRemote(trx, input.remote);
+        const current = await currentActivation(trx, input.remote);
+        if (!current) {
+          throw new PointerMoveRefused(
+            'no-stable',
+            `${input.remote} 还没有稳定版本，首次发布不能灰度：请先不带 --canary 发布`,
+          );
+        }
+        const running = await runningCanary(trx, input.remote);
+        if (running) {
+          throw new PointerMoveRefused(
+            'canary-running',
+            `${input.remote} 的灰度版本 ${running.version}（${running.percent}%）还在进行中：` +
+              `先用 remote promote ${input.remote} ${running.version} 全量，` +
+              `或 remote rollback ${input.remote} 结束灰度`,
+          );
+        }
+        if (!(await insertRelease(trx, input))) return null;
+        const canary = await trx
+          .insertInto('remote_canaries')
+          .values({
+            remote: input.remote,
+            version: input.version,
+            stable_version: current.version,
+            percent: input.percent,
+            started_by: input.createdBy,
+            note: input.note,
+          })
+          .returning(['id', 'version', 'percent', 'started_at', 'started_by', 'note'])
+          .executeTakeFirstOrThrow();
+        return {
+          remote: input.remote,
+          action: 'canary',
+          from: current.version,
+          to: input.version,
+          note: input.note,
+          canary: toRunningCanary(canary),
+          endedCanary: null,
         };
       });
     },
@@ -246,17 +426,25 @@ export function createReleasesRepository(db: Kysely<Database>) {
             `远程模块 ${input.remote} 还没有发布过任何版本`,
           );
         }
+        const canary = await runningCanary(trx, input.remote);
+        // A plain rollback during a canary, or a move to the stable version, ends the canary:
+        // everyone back on the stable version, which is still the pointer, so nothing moves.
+        if (canary && (input.to === null || input.to === current.version)) {
+          await endCanary(trx, canary.id, 'rolled-back', input.actor);
+          return {
+            remote: input.remote,
+            action: input.action,
+            from: canary.version,
+            to: current.version,
+            note: input.note,
+            canary: null,
+            endedCanary: canary.version,
+          };
+        }
         let target: string;
         let previousId: number | null;
         if (input.to === null) {
-          const previous =
-            current.previous_id === null
-              ? undefined
-              : await trx
-                  .selectFrom('remote_activations')
-                  .select(['version', 'previous_id'])
-                  .where('id', '=', current.previous_id)
-                  .executeTakeFirst();
+          const previous = await previousActivation(trx, current.previous_id);
           if (!previous) {
             throw new PointerMoveRefused(
               'no-previous',
@@ -289,6 +477,16 @@ export function createReleasesRepository(db: Kysely<Database>) {
             `${input.remote} 当前启用的已经是版本 ${target}`,
           );
         }
+        // Any move of the pointer ends the canary: promoting the canary version makes it
+        // everyone's; another version replaces what the canary was measured against.
+        if (canary) {
+          await endCanary(
+            trx,
+            canary.id,
+            canary.version === target ? 'promoted' : 'superseded',
+            input.actor,
+          );
+        }
         await movePointer(trx, {
           remote: input.remote,
           version: target,
@@ -304,11 +502,126 @@ export function createReleasesRepository(db: Kysely<Database>) {
           from: current.version,
           to: target,
           note: input.note,
+          canary: null,
+          endedCanary: canary?.version ?? null,
         };
       });
     },
 
-    /** Every remote that has an active release, by name, with its last known good version. */
+    /**
+     * The server's own rollback of a failing version, decided and made under the remote's lock
+     * so that reports arriving at once roll back once. `version` is taken back when it is the
+     * running canary (the canary ends) or the active version activated within the window, not
+     * by `actor` itself (the active one is then rolled back like a plain rollback), and at
+     * least `minUsers` distinct signed-in users reported it failing since it went out and
+     * within the window. Signed-out reports never count. Null when nothing was done.
+     */
+    async rollBackFailing(input: {
+      remote: string;
+      version: string;
+      windowMs: number;
+      minUsers: number;
+      actor: string;
+      note: (evidence: FailureEvidence) => string;
+    }): Promise<AutoRollbackRecord | null> {
+      return db.transaction().execute(async (trx) => {
+        await lockRemote(trx, input.remote);
+        const current = await currentActivation(trx, input.remote);
+        if (!current) return null;
+        const canary = await runningCanary(trx, input.remote);
+        // The database's clock, as the activation and report times are.
+        const [clock] = (
+          await sql<{ cutoff: Date }>`
+            SELECT now() - ${input.windowMs}::integer * interval '1 millisecond' AS cutoff
+          `.execute(trx)
+        ).rows;
+        if (!clock) throw new Error('SELECT now() answered no row');
+        const { cutoff } = clock;
+        let wentOut: Date;
+        if (canary?.version === input.version) wentOut = canary.started_at;
+        else if (
+          current.version === input.version &&
+          current.actor !== input.actor &&
+          current.activated_at > cutoff
+        )
+          wentOut = current.activated_at;
+        else return null;
+        const since = wentOut > cutoff ? wentOut : cutoff;
+        const reports = trx
+          .selectFrom('remote_load_failures')
+          .where('remote', '=', input.remote)
+          .where('version', '=', input.version)
+          .where('user_id', 'is not', null)
+          .where('created_at', '>=', since);
+        const users = (
+          await reports.select('user_id').distinct().orderBy('user_id').execute()
+        ).flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
+        if (users.length < input.minUsers) return null;
+        const errors = (
+          await reports
+            .select(({ fn }) => ['phase', 'message', fn.countAll<string>().as('count')])
+            .groupBy(['phase', 'message'])
+            .orderBy('count', 'desc')
+            .orderBy('message')
+            .limit(5)
+            .execute()
+        ).map((row) => ({ phase: row.phase, message: row.message, count: Number(row.count) }));
+        const evidence = { users, errors };
+        let to: string;
+        if (canary?.version === input.version) {
+          await endCanary(trx, canary.id, 'auto-rollback', input.actor);
+          to = current.version;
+        } else {
+          const previous = await previousActivation(trx, current.previous_id);
+          // A remote's first release has nothing to go back to: it stays, ops decide.
+          if (!previous) return null;
+          if (canary) await endCanary(trx, canary.id, 'superseded', input.actor);
+          await movePointer(trx, {
+            remote: input.remote,
+            version: previous.version,
+            from: current.version,
+            previousId: previous.previous_id,
+            action: 'rollback',
+            actor: input.actor,
+            note: input.note(evidence),
+          });
+          to = previous.version;
+        }
+        const record = await trx
+          .insertInto('remote_auto_rollbacks')
+          .values({
+            remote: input.remote,
+            version: input.version,
+            to_version: to,
+            canary: canary?.version === input.version,
+            users: JSON.stringify(users),
+            errors: JSON.stringify(errors),
+            window_ms: input.windowMs,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toAutoRollback(record);
+      });
+    },
+
+    /** The server's own rollbacks, newest first; of one remote when named. */
+    async listAutoRollbacks(remote: string | null, limit: number): Promise<AutoRollbackRecord[]> {
+      let query = db.selectFrom('remote_auto_rollbacks').selectAll();
+      if (remote !== null) query = query.where('remote', '=', remote);
+      const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(toAutoRollback);
+    },
+
+    /** The canary running for a remote, if any. */
+    async canary(remote: string): Promise<RunningCanary | null> {
+      const row = await runningCanary(db, remote);
+      return row ? toRunningCanary(row) : null;
+    },
+
+    /**
+     * Every remote that has an active release, by name, with its last known good version and
+     * its running canary.
+     */
     async active(): Promise<ActiveRemote[]> {
       const [rows, good] = await Promise.all([
         db
@@ -318,10 +631,19 @@ export function createReleasesRepository(db: Kysely<Database>) {
               .onRef('remote_releases.remote', '=', 'remote_pointers.remote')
               .onRef('remote_releases.version', '=', 'remote_pointers.active_version'),
           )
+          .leftJoin('remote_canaries as c', (join) =>
+            join.onRef('c.remote', '=', 'remote_pointers.remote').on('c.ended_at', 'is', null),
+          )
+          .leftJoin('remote_releases as cr', (join) =>
+            join.onRef('cr.remote', '=', 'c.remote').onRef('cr.version', '=', 'c.version'),
+          )
           .select([
             'remote_pointers.remote',
             'remote_pointers.active_version',
             'remote_releases.routes',
+            'c.version as canary_version',
+            'c.percent as canary_percent',
+            'cr.routes as canary_routes',
           ])
           .orderBy('remote_pointers.remote')
           .execute(),
@@ -332,6 +654,14 @@ export function createReleasesRepository(db: Kysely<Database>) {
         version: row.active_version,
         routes: row.routes as RouteClaim[],
         lastKnownGoodVersion: good.get(row.remote) ?? null,
+        canary:
+          row.canary_version && row.canary_percent !== null
+            ? {
+                version: row.canary_version,
+                percent: row.canary_percent,
+                routes: (row.canary_routes ?? []) as RouteClaim[],
+              }
+            : null,
       }));
     },
 
@@ -368,12 +698,26 @@ export function createReleasesRepository(db: Kysely<Database>) {
             .orderBy('a.id', 'desc')
             .limit(1)
             .as('activated_by'),
+          selectFrom('remote_auto_rollbacks as ar')
+            .select(({ fn }) => fn.max('ar.created_at').as('at'))
+            .whereRef('ar.remote', '=', 'r.remote')
+            .whereRef('ar.version', '=', 'r.version')
+            .as('auto_rolled_back_at'),
         ]);
-      if (remote !== null) query = query.where('r.remote', '=', remote);
-      const [rows, good] = await Promise.all([
+      let canaries = db
+        .selectFrom('remote_canaries')
+        .select(['remote', 'version', 'percent', 'started_at', 'started_by', 'note'])
+        .where('ended_at', 'is', null);
+      if (remote !== null) {
+        query = query.where('r.remote', '=', remote);
+        canaries = canaries.where('remote', '=', remote);
+      }
+      const [rows, good, running] = await Promise.all([
         query.orderBy('r.remote').orderBy('r.id', 'desc').execute(),
         lastKnownGood(remote),
+        canaries.execute(),
       ]);
+      const canaryOf = new Map(running.map((row) => [row.remote, toRunningCanary(row)]));
       const byRemote = new Map<string, RemoteVersionsRow>();
       for (const row of rows) {
         let entry = byRemote.get(row.remote);
@@ -382,6 +726,7 @@ export function createReleasesRepository(db: Kysely<Database>) {
             remote: row.remote,
             active: row.active_version,
             lastKnownGood: good.get(row.remote) ?? null,
+            canary: canaryOf.get(row.remote) ?? null,
             versions: [],
           };
           byRemote.set(row.remote, entry);
@@ -397,6 +742,10 @@ export function createReleasesRepository(db: Kysely<Database>) {
           failures: Number(row.failures ?? 0),
           activatedAt: row.activated_at ? new Date(row.activated_at).toISOString() : null,
           activatedBy: row.activated_by ?? null,
+          canaryPercent: entry.canary?.version === row.version ? entry.canary.percent : null,
+          autoRolledBackAt: row.auto_rolled_back_at
+            ? new Date(row.auto_rolled_back_at).toISOString()
+            : null,
         });
       }
       return [...byRemote.values()];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
+import { PC, body, createTestApp, login, uniqueName } from '../helpers/test-app';
+import { runKol } from '../helpers/kol';
 import { runCli } from '../../src/cli/run';
-import { ADMIN_TOKEN, PC, body, createTestApp, login, uniqueName } from '../helpers/test-app';
 
 let app: FastifyInstance;
 let server: string;
@@ -15,21 +16,7 @@ afterAll(async () => {
 });
 
 /** Runs the CLI as `pnpm kol …` would, against the server of this file. */
-async function kol(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...argv, '--server', server, '--actor', 'tester'], {
-    env: {
-      defaultServer: 'http://127.0.0.1:1',
-      dataDir: '/nonexistent',
-      adminToken: ADMIN_TOKEN,
-      osUser: 'os-user',
-    },
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const kol = (...argv: string[]) => runKol(server, argv);
 
 describe('ops CLI against the admin API', () => {
   it('creates, lists, changes and disables a user, each audited', async () => {

@@ -95,6 +95,8 @@ describe('release store and registry', () => {
       version: first,
       status: 'unchanged',
       previous: null,
+      canary: null,
+      endedCanary: null,
     });
     expect((await registry()).remotes).toHaveLength(1);
   });

@@ -10,10 +10,10 @@ import type {
   RemoteVersions,
   StoredRemoteFailure,
 } from '@kol/shared-sdk/contracts';
-import { runCli } from '../../src/cli/run';
 import { listBuildFiles } from '../../src/releases/build';
 import { makeFakeBuild, sharedSingleton, type FakeBuildOptions } from '../helpers/fake-build';
 import { ADMIN_TOKEN, PC, body, createTestApp, testDataDir } from '../helpers/test-app';
+import { runKol } from '../helpers/kol';
 
 /**
  * Release operations end to end on the server side: the admin API (through app.inject) and
@@ -116,23 +116,7 @@ async function uploadFiles(files: Array<[string, string]>, fields = { remote: RE
   return { status: response.statusCode, ...body(response) };
 }
 
-async function kol(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...argv, '--server', server, '--actor', 'tester'], {
-    env: {
-      defaultServer: 'http://127.0.0.1:1',
-      dataDir: '/nonexistent',
-      adminToken: ADMIN_TOKEN,
-      osUser: 'os-user',
-      repoRoot: repoRoot(),
-      cwd: builds(),
-    },
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const kol = (...argv: string[]) => runKol(server, argv, { repoRoot: repoRoot(), cwd: builds() });
 
 async function registryEntry() {
   const response = await app.inject({ method: 'GET', url: '/api/platform/remotes' });
@@ -263,6 +247,7 @@ describe('remote release operations', () => {
       remote: REMOTE,
       active: v[2],
       lastKnownGood: v[1],
+      canary: null,
       versions: [
         expect.objectContaining({ version: v[2], active: true, lastKnownGood: false, failures: 0 }),
         expect.objectContaining({
@@ -380,7 +365,9 @@ describe('remote release operations', () => {
     const listed = await kol('remote', 'failures', REMOTE);
     expect(listed.code).toBe(0);
     const lines = listed.out.split('\n');
-    expect(lines[0]).toMatch(/^WHEN\s+REMOTE\s+VERSION\s+PHASE\s+MESSAGE$/);
+    expect(lines[0]).toMatch(/^WHEN\s+USER\s+REMOTE\s+VERSION\s+PHASE\s+MESSAGE$/);
+    // Reported by signed-out browsers: no user.
+    expect(lines[1]).toMatch(/^\S+\s+-\s+mfe_ops/);
     expect(lines[1]).toContain(`${REMOTE}  ${v[2]}  loadEntry  chunk failed again`);
     expect(lines[2]).toContain(`${v[1]}  loadEntry  manifest 404`);
     expect(lines.at(-1)).toBe('3 failure(s)');

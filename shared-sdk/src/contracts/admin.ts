@@ -124,19 +124,42 @@ export const ReleaseVersionField = Type.String({
 /** Why, for the audit log. */
 export const ReleaseNoteField = Text('备注', { maxLength: 500 });
 
-export const REMOTE_ACTIONS = ['release', 'rollback', 'promote'] as const;
+/** `canary`: a release that runs for a share of the signed-in users beside the stable one. */
+export const REMOTE_ACTIONS = ['release', 'canary', 'rollback', 'promote'] as const;
 export type RemoteAction = (typeof REMOTE_ACTIONS)[number];
 
-/** What a release, rollback or promote did to a remote's active pointer. */
+/** The share of signed-in users a canary release may get (`remote release --canary N`). */
+export const CANARY_PERCENT = { min: 1, max: 99 } as const;
+
+/** A canary running beside the stable version. */
+export const RemoteCanaryInfo = Type.Object({
+  version: Type.String(),
+  /** Percentage of signed-in users that get it; signed-out browsers never do. */
+  percent: Type.Integer(),
+  startedAt: Type.String(),
+  startedBy: Type.String(),
+  note: Type.String(),
+});
+export type RemoteCanaryInfo = Static<typeof RemoteCanaryInfo>;
+
+/** What a release, canary release, rollback or promote did to a remote's pointers. */
 export const RemoteChange = Type.Object({
   remote: Type.String(),
   action: Type.Enum(REMOTE_ACTIONS),
-  /** The version active before; null for a remote's first release. */
+  /**
+   * The version active before; null for a remote's first release. For a rollback that ends a
+   * canary, the canary version.
+   */
   from: Type.Union([Type.String(), Type.Null()]),
+  /** The version everyone gets now; for a canary release, the canary version. */
   to: Type.String(),
   note: Type.String(),
   /** The registry's last known good version right after the change. */
   lastKnownGood: Type.Union([Type.String(), Type.Null()]),
+  /** The canary running after the change (null: everyone is on `to`). */
+  canary: Type.Union([RemoteCanaryInfo, Type.Null()]),
+  /** The canary version this change ended (promoted, rolled back or replaced), if any. */
+  endedCanary: Type.Union([Type.String(), Type.Null()]),
 });
 export type RemoteChange = Static<typeof RemoteChange>;
 
@@ -152,6 +175,10 @@ export const RemoteVersionInfo = Type.Object({
   /** When and by whom it was last made active (null: never, e.g. refused mid-way). */
   activatedAt: Type.Union([Type.String(), Type.Null()]),
   activatedBy: Type.Union([Type.String(), Type.Null()]),
+  /** The share of signed-in users it runs for, while it is the remote's canary. */
+  canaryPercent: Type.Union([Type.Integer(), Type.Null()]),
+  /** When the server last rolled it back on its own (see `RemoteAutoRollback`). */
+  autoRolledBackAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type RemoteVersionInfo = Static<typeof RemoteVersionInfo>;
 
@@ -159,6 +186,7 @@ export const RemoteVersions = Type.Object({
   remote: Type.String(),
   active: Type.Union([Type.String(), Type.Null()]),
   lastKnownGood: Type.Union([Type.String(), Type.Null()]),
+  canary: Type.Union([RemoteCanaryInfo, Type.Null()]),
   /** Newest release first. */
   versions: Type.Array(RemoteVersionInfo),
 });
@@ -172,6 +200,29 @@ export const StoredRemoteFailure = Type.Object({
   createdAt: Type.String(),
 });
 export type StoredRemoteFailure = Static<typeof StoredRemoteFailure>;
+
+/**
+ * A rollback the server made on its own: enough distinct signed-in users reported `version`
+ * (a canary, or a release activated within the window) failing to load within the window.
+ */
+export const RemoteAutoRollback = Type.Object({
+  id: Type.Integer(),
+  remote: Type.String(),
+  version: Type.String(),
+  /** The version everyone is on afterwards. */
+  to: Type.String(),
+  /** True: a canary was ended; false: a fresh release was rolled back. */
+  canary: Type.Boolean(),
+  /** The signed-in users whose reports counted. */
+  users: Type.Array(Type.Integer()),
+  /** Their errors, most frequent first. */
+  errors: Type.Array(
+    Type.Object({ phase: Type.String(), message: Type.String(), count: Type.Integer() }),
+  ),
+  windowMs: Type.Integer(),
+  createdAt: Type.String(),
+});
+export type RemoteAutoRollback = Static<typeof RemoteAutoRollback>;
 
 /** Limits of one uploaded build (`remote release`). */
 export const MAX_RELEASE_BYTES = 100 * 1024 * 1024;
@@ -240,7 +291,7 @@ export const adminEndpoints = {
     path: '/api/admin/remotes/release',
     access: 'admin',
     summary:
-      '发布远程模块（multipart：字段 remote、note，每个文件一段，文件名为相对构建目录的路径）',
+      '发布远程模块（multipart：字段 remote、note、可选 canary（灰度百分比 1-99），每个文件一段，文件名为相对构建目录的路径）',
     response: RemoteChange,
   }),
   listRemotes: endpoint({
@@ -255,7 +306,7 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/api/admin/remotes/rollback',
     access: 'admin',
-    summary: '回滚远程模块到上一个（或指定的）版本',
+    summary: '回滚远程模块到上一个（或指定的）版本；有灰度时结束灰度',
     body: Type.Object({
       remote: RemoteNameField,
       to: Type.Optional(ReleaseVersionField),
@@ -267,7 +318,7 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/api/admin/remotes/promote',
     access: 'admin',
-    summary: '启用远程模块的任一已存版本',
+    summary: '启用远程模块的任一已存版本（灰度版本即全量）',
     body: Type.Object({
       remote: RemoteNameField,
       version: ReleaseVersionField,
@@ -286,6 +337,10 @@ export const adminEndpoints = {
         Type.Integer({ title: '条数', minimum: 1, maximum: 1000, default: 100 }),
       ),
     }),
-    response: Type.Object({ items: Type.Array(StoredRemoteFailure) }),
+    response: Type.Object({
+      items: Type.Array(StoredRemoteFailure),
+      /** The rollbacks the server made on its own, newest first (as many as `limit`). */
+      autoRollbacks: Type.Array(RemoteAutoRollback),
+    }),
   }),
 };

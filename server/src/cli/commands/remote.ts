@@ -1,35 +1,73 @@
 import {
   adminEndpoints,
+  CANARY_PERCENT,
+  type RemoteAutoRollback,
   type RemoteChange,
   type RemoteVersions,
   type StoredRemoteFailure,
 } from '@kol/shared-sdk/contracts';
 import { compact, integer, requiredArg } from '../args';
-import type { CliIo, Command, CommandGroup } from '../command';
+import { CliError, type CliIo, type Command, type CommandGroup } from '../command';
 import { printTable } from '../output';
 import { buildDir, buildForm } from '../release-form';
 
-/** `mfe_user: 0.1.0-aaaa → 0.1.0-bbbb`, then the fallback browsers now have. */
+/**
+ * `mfe_user: 0.1.0-aaaa → 0.1.0-bbbb`, then what became of a canary, then the fallback
+ * browsers now have.
+ */
 function describeChange(change: RemoteChange, io: CliIo): void {
-  const verb = { release: 'released', rollback: 'rolled back', promote: 'promoted' }[change.action];
+  const verb = {
+    release: 'released',
+    canary: `canary: ${change.canary?.percent ?? '?'}% of signed-in users`,
+    rollback: 'rolled back',
+    promote: 'promoted',
+  }[change.action];
   io.out(`${change.remote}: ${change.from ?? '(none)'} → ${change.to}  (${verb})`);
+  if (change.canary)
+    io.out(`stable: ${change.from ?? '(none)'} for everyone else and signed-out browsers`);
+  if (change.endedCanary) io.out(`canary ended: ${change.endedCanary} (everyone on ${change.to})`);
   io.out(`last known good: ${change.lastKnownGood ?? '(none)'}`);
+}
+
+/** `--canary 10` → 10; absent → undefined; outside CANARY_PERCENT a usage error. */
+function canaryOption(raw: string | undefined): number | undefined {
+  const percent = integer('canary', raw);
+  if (percent !== undefined && (percent < CANARY_PERCENT.min || percent > CANARY_PERCENT.max))
+    throw new CliError(
+      `--canary must be a percentage from ${CANARY_PERCENT.min} to ${CANARY_PERCENT.max}, got ${percent}`,
+      2,
+    );
+  return percent;
+}
+
+/** `mfe_user 0.1.0-bbbb → 0.1.0-aaaa (canary ended), 3 users (7, 9, 12): loadEntry …`. */
+function describeAutoRollback(rollback: RemoteAutoRollback): string {
+  const top = rollback.errors[0];
+  return (
+    `${rollback.createdAt}  ${rollback.remote} ${rollback.version} → ${rollback.to}` +
+    ` (${rollback.canary ? 'canary ended' : 'rolled back'}), ` +
+    `${rollback.users.length} signed-in user(s) (${rollback.users.join(', ')})` +
+    ` within ${Math.round(rollback.windowMs / 1000)} s` +
+    (top ? `: ${top.phase} ${top.message.replace(/\s+/g, ' ').slice(0, 120)}` : '')
+  );
 }
 
 const release: Command = {
   name: 'release',
   usage: [
-    'remote release NAME [--dir BUILD_DIR] [--note TEXT]',
+    'remote release NAME [--dir BUILD_DIR] [--note TEXT] [--canary PERCENT]',
     "               (uploads a remote's build and makes it active; default dir:",
-    '                <repo>/<name with - for _>/dist, e.g. mfe_user -> mfe-user/dist)',
+    '                <repo>/<name with - for _>/dist, e.g. mfe_user -> mfe-user/dist;',
+    '                --canary: active only for that % of signed-in users, chosen by user)',
   ],
   async run({ values, args, call, quiet, io }) {
     const remote = requiredArg(
       args[0],
       'remote release needs a remote name: pnpm kol remote release mfe_user',
     );
+    const percent = canaryOption(values.canary);
     const dir = buildDir(remote, values.dir, io.env);
-    const form = await buildForm(remote, dir, values.note ?? '');
+    const form = await buildForm(remote, dir, values.note ?? '', percent);
     const change = (await call(adminEndpoints.releaseRemote, undefined, form)) as RemoteChange;
     if (!quiet) describeChange(change, io);
   },
@@ -47,7 +85,14 @@ const list: Command = {
       remote.versions.map((v) => [
         remote.remote,
         v.version,
-        v.active ? 'active' : v.lastKnownGood ? 'last known good' : '',
+        [
+          v.active && 'active',
+          v.canaryPercent !== null && `canary ${v.canaryPercent}%`,
+          v.lastKnownGood && 'last known good',
+          v.autoRolledBackAt && 'auto-rolled back',
+        ]
+          .filter(Boolean)
+          .join(', '),
         v.createdAt,
         v.createdBy,
         v.activatedAt ? `${v.activatedAt} ${v.activatedBy ?? ''}` : '-',
@@ -61,6 +106,13 @@ const list: Command = {
       rows,
       `${rows.length} version(s) of ${items.length} remote(s)`,
     );
+    for (const { remote, active, canary } of items) {
+      if (!canary) continue;
+      io.out(
+        `canary: ${remote} ${canary.version} for ${canary.percent}% of signed-in users ` +
+          `(stable ${active ?? '(none)'}), since ${canary.startedAt} by ${canary.startedBy}`,
+      );
+    }
   },
 };
 
@@ -68,7 +120,8 @@ const rollback: Command = {
   name: 'rollback',
   usage: [
     'remote rollback NAME [--to VERSION] [--note TEXT]',
-    '               (back to the version active before, or to the one named)',
+    '               (back to the version active before, or to the one named;',
+    '                during a canary: ends it, everyone back on the stable version)',
   ],
   async run({ values, args, call, quiet, io }) {
     const remote = requiredArg(
@@ -88,7 +141,10 @@ const PROMOTE_NEEDS =
 
 const promote: Command = {
   name: 'promote',
-  usage: ['remote promote NAME VERSION [--note TEXT]'],
+  usage: [
+    'remote promote NAME VERSION [--note TEXT]',
+    "               (promoting the canary version makes it everyone's and ends the canary)",
+  ],
   async run({ values, args, call, quiet, io }) {
     const remote = requiredArg(args[0], PROMOTE_NEEDS);
     const version = requiredArg(args[1], PROMOTE_NEEDS);
@@ -106,13 +162,15 @@ const failures: Command = {
   usage: ['remote failures [NAME] [--limit N]'],
   async run({ values, args, call, quiet, io }) {
     const limit = integer('limit', values.limit);
-    const { items } = (await call(
+    const { items, autoRollbacks } = (await call(
       adminEndpoints.listRemoteFailures,
       compact({ remote: args[0], limit: limit?.toString() }),
-    )) as { items: StoredRemoteFailure[] };
+    )) as { items: StoredRemoteFailure[]; autoRollbacks: RemoteAutoRollback[] };
     if (quiet) return;
     const rows = items.map((f) => [
       f.createdAt,
+      // Signed-out reports are kept but never roll anything back: `-` tells them apart.
+      f.userId === null ? '-' : String(f.userId),
       f.remote,
       f.version,
       f.phase,
@@ -121,14 +179,22 @@ const failures: Command = {
     ]);
     printTable(
       io,
-      ['WHEN', 'REMOTE', 'VERSION', 'PHASE', 'MESSAGE'],
+      ['WHEN', 'USER', 'REMOTE', 'VERSION', 'PHASE', 'MESSAGE'],
       rows,
       `${items.length} failure(s)`,
     );
+    if (autoRollbacks.length > 0) {
+      io.out('');
+      io.out('automatic rollbacks, newest first:');
+      for (const rollback of autoRollbacks) io.out(describeAutoRollback(rollback));
+    }
   },
 };
 
-/** The micro-frontends' releases: upload, list, move the active version, read failures. */
+/**
+ * The micro-frontends' releases: upload (to everyone or as a canary), list, move the active
+ * version, read failures and the server's own rollbacks.
+ */
 export const remoteCommands: CommandGroup = {
   name: 'remote',
   commands: [release, list, rollback, promote, failures],

@@ -24,6 +24,7 @@ export default fp(
       app.log,
       [sharedVersionCheck(() => path.join(app.config.hostDistDir, MANIFEST_FILE))],
       app.audit,
+      app.config.remoteAutoRollback,
     );
     app.decorate('releases', service);
     if (app.config.autoPublishFrom) await service.autoPublish(app.config.autoPublishFrom);

@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
   adminEndpoints,
+  CANARY_PERCENT,
   ErrorCode,
   MAX_RELEASE_BYTES,
   MAX_RELEASE_FILES,
@@ -65,9 +66,29 @@ function toRemoteChange(change: PointerChange, lastKnownGood: string | null): Re
   return { ...change, lastKnownGood };
 }
 
+/** The upload's `canary` field: absent or empty for a release to everyone. */
+function canaryPercent(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < CANARY_PERCENT.min || value > CANARY_PERCENT.max) {
+    throw badRequest(
+      `灰度比例（canary）应为 ${CANARY_PERCENT.min} 到 ${CANARY_PERCENT.max} 的整数，收到 “${raw.slice(0, 20)}”`,
+    );
+  }
+  return value;
+}
+
+/** A refused pointer move as an HTTP error: an unknown remote or version 404, the rest 409. */
+function moveRefusal(error: PointerMoveRefused): ApiError {
+  return error.reason === 'unknown-remote' || error.reason === 'unknown-version'
+    ? notFound(error.message)
+    : conflict(error.message);
+}
+
 /**
  * Release operations of the admin API (mounted inside admin/index.ts, so behind its token
- * check): upload-and-release a build, list versions, roll back, promote, list load failures.
+ * check): upload-and-release a build (to everyone or as a canary), list versions, roll back,
+ * promote, list load failures and the server's own rollbacks.
  * Every pointer move is recorded by the ReleaseService (activation history and audit log).
  */
 export default async function remoteAdminRoutes(app: FastifyInstance) {
@@ -96,13 +117,17 @@ export default async function remoteAdminRoutes(app: FastifyInstance) {
       // Named by process, so one process's leftovers (there should be none) are told apart.
       const dir = await mkdtemp(path.join(os.tmpdir(), `kol-release-upload-${process.pid}-`));
       try {
-        const fields: { remote?: string; note?: string } = {};
+        const fields: { remote?: string; note?: string; canary?: string } = {};
         const seen = new Set<string>();
         let total = 0;
         try {
           for await (const part of request.parts()) {
             if (part.type === 'field') {
-              if (part.fieldname === 'remote' || part.fieldname === 'note')
+              if (
+                part.fieldname === 'remote' ||
+                part.fieldname === 'note' ||
+                part.fieldname === 'canary'
+              )
                 fields[part.fieldname] = String(part.value);
               continue;
             }
@@ -143,25 +168,30 @@ export default async function remoteAdminRoutes(app: FastifyInstance) {
         if (!remote) throw badRequest('缺少字段 remote（远程模块名，如 mfe_user）');
         const note = fields.note ?? '';
         if (note.length > MAX_NOTE) throw badRequest(`「备注」最多 ${MAX_NOTE} 个字符`);
+        const percent = canaryPercent(fields.canary);
         const actor = actorOf(request);
         try {
           const result = await app.releases.publishDir(remote, dir, {
             createdBy: actor,
             note,
             refuseExisting: true,
+            ...(percent === undefined ? {} : { canaryPercent: percent }),
           });
           return {
             remote,
-            action: 'release' as const,
+            action: result.canary ? ('canary' as const) : ('release' as const),
             from: result.previous,
             to: result.version,
             note,
             lastKnownGood: await app.releases.lastKnownGood(remote),
+            canary: result.canary,
+            endedCanary: result.endedCanary,
           };
         } catch (error) {
           if (error instanceof ReleaseRefused) {
             throw error.check === 'duplicate' ? conflict(error.message) : badRequest(error.message);
           }
+          if (error instanceof PointerMoveRefused) throw moveRefusal(error);
           throw error;
         }
       } finally {
@@ -188,11 +218,7 @@ export default async function remoteAdminRoutes(app: FastifyInstance) {
       const change = await move();
       return toRemoteChange(change, await app.releases.lastKnownGood(remote));
     } catch (error) {
-      if (error instanceof PointerMoveRefused) {
-        throw error.reason === 'unknown-remote' || error.reason === 'unknown-version'
-          ? notFound(error.message)
-          : conflict(error.message);
-      }
+      if (error instanceof PointerMoveRefused) throw moveRefusal(error);
       throw error;
     }
   }
@@ -228,6 +254,7 @@ export default async function remoteAdminRoutes(app: FastifyInstance) {
     adminEndpoints.listRemoteFailures,
     async ({ query }) => ({
       items: await app.releases.listFailures(query.remote ?? null, query.limit ?? 100),
+      autoRollbacks: await app.releases.listAutoRollbacks(query.remote ?? null, query.limit ?? 100),
     }),
     ADMIN,
   );
