@@ -216,6 +216,9 @@ function devServerConfig(name) {
     // A change HMR cannot apply (no module accepts it) reloads the page instead.
     liveReload: true,
     static: false,
+    // Named outright: webpack-dev-server refuses a cross-site script load (the platform's page
+    // is another site) unless the Host is listed here; loopback names only, against DNS rebinding.
+    allowedHosts: ['localhost', '127.0.0.1'],
     headers: {
       'Access-Control-Allow-Origin': '*',
       'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
@@ -266,7 +269,10 @@ module.exports = function kolWebpackConfig(options) {
         clean: true,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
-      module: { rules: [swcRule(production)] },
+      // A remote's development build runs on the host's React, a production one (shared
+      // singleton): React's development JSX runtime fails there (`dispatcher.getOwner`), so a
+      // remote compiles JSX for the production runtime in every mode.
+      module: { rules: [swcRule(production || !options.html)] },
       cache: {
         type: 'filesystem',
         buildDependencies: { config: [__filename, path.join(options.dir, 'webpack.config.cjs')] },
