@@ -187,6 +187,55 @@ class AntdStylesPlugin {
 }
 
 /**
+ * The port each remote's dev server (`pnpm --filter @kol/mfe-<name> dev`) listens on: fixed, so
+ * a developer's `KOL_REMOTE_OVERRIDES` value stays the same from one day to the next. Listed in
+ * the root README; `webpack serve --port N` picks another for one run.
+ */
+const DEV_PORTS = {
+  mfe_writing: 3101,
+  mfe_video: 3102,
+  mfe_works: 3103,
+  mfe_user: 3104,
+};
+
+/**
+ * `webpack serve --mode development` of one remote, for the platform to load it in place of its
+ * release (the host's `KOL_REMOTE_OVERRIDES`). The platform page is another origin, so every
+ * answer carries CORS headers (the manifest is fetched, the chunks are scripts). The HMR client
+ * is told its socket's address outright: it runs inside the platform's page, whose own address
+ * says nothing about where the dev server is. Files stay in memory: `dist/` keeps the
+ * production build that `pnpm start` releases.
+ */
+function devServerConfig(name) {
+  const port = DEV_PORTS[name];
+  if (!port) throw new Error(`${name} has no dev server port in webpack.preset.cjs DEV_PORTS`);
+  return {
+    port,
+    host: 'localhost',
+    hot: true,
+    // A change HMR cannot apply (no module accepts it) reloads the page instead.
+    liveReload: true,
+    static: false,
+    // Named outright: webpack-dev-server refuses a cross-site script load (the platform's page
+    // is another site) unless the Host is listed here; loopback names only, against DNS rebinding.
+    allowedHosts: ['localhost', '127.0.0.1'],
+    headers: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+      'Access-Control-Allow-Headers': '*',
+    },
+    client: {
+      // Host and port left out: the dev server's own (`--port` included).
+      webSocketURL: { protocol: 'ws', pathname: '/ws' },
+      // The platform shows its own error page for a remote that fails; no full-screen overlay
+      // over the whole platform for a warning.
+      overlay: { errors: true, warnings: false },
+    },
+    devMiddleware: { writeToDisk: false },
+  };
+}
+
+/**
  * @param {{
  *   dir: string,                         // the package folder (__dirname)
  *   name: string,                        // federation name: host_shell, mfe_user, ...
@@ -206,19 +255,24 @@ module.exports = function kolWebpackConfig(options) {
       mode: production ? 'production' : 'development',
       context: options.dir,
       entry: options.html ? { main: './src/index.ts' } : {},
-      devtool: production ? false : 'eval-cheap-module-source-map',
+      // Not an eval source map: the platform's page forbids eval (server/src/routes/host.ts).
+      devtool: production ? false : 'cheap-module-source-map',
       output: {
         path: path.join(options.dir, 'dist'),
         // Chunks load relative to wherever the entry was served from, so one build works
         // under any versioned release path.
         publicPath: options.publicPath ?? 'auto',
-        filename: '[name].[contenthash:8].js',
-        chunkFilename: '[name].[contenthash:8].js',
+        // Content hashes only where a release is cached for good; HMR rewrites files in place.
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: options.name,
         clean: true,
       },
       resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
-      module: { rules: [swcRule(production)] },
+      // A remote's development build runs on the host's React, a production one (shared
+      // singleton): React's development JSX runtime fails there (`dispatcher.getOwner`), so a
+      // remote compiles JSX for the production runtime in every mode.
+      module: { rules: [swcRule(production || !options.html)] },
       cache: {
         type: 'filesystem',
         buildDependencies: { config: [__filename, path.join(options.dir, 'webpack.config.cjs')] },
@@ -227,6 +281,7 @@ module.exports = function kolWebpackConfig(options) {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
       },
       performance: { hints: false },
+      ...(options.html ? {} : { devServer: devServerConfig(options.name) }),
       plugins: [
         new ModuleFederationPlugin({
           name: options.name,
@@ -273,3 +328,4 @@ module.exports = function kolWebpackConfig(options) {
 module.exports.swcRule = swcRule;
 module.exports.AntdStylesPlugin = AntdStylesPlugin;
 module.exports.precompressed = precompressed;
+module.exports.DEV_PORTS = DEV_PORTS;

@@ -162,3 +162,11 @@ export async function api<T>(page: Page, url: string, body?: object): Promise<T>
     throw new Error(`${url} answered ${envelope.code}: ${envelope.msg ?? ''}`);
   return envelope.data;
 }
+
+/** The heading of the user centre (`/user`), after loading it: tells which build of it runs. */
+export async function userPageTitle(page: Page): Promise<string> {
+  await page.goto('/user');
+  const heading = page.locator('h3').first();
+  await heading.waitFor();
+  return (await heading.textContent()) ?? '';
+}

@@ -6,7 +6,8 @@ import path from 'node:path';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
-function freePort(): Promise<number> {
+/** A port free on loopback now (the platform's, a dev server's). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -3,8 +3,15 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { kol, launchBrowser, newPage, platformUrl, signIn } from '../support/platform';
+import type { Browser } from 'playwright-core';
+import {
+  kol,
+  launchBrowser,
+  newPage,
+  platformUrl,
+  signIn,
+  userPageTitle,
+} from '../support/platform';
 
 const BUILD = path.resolve(__dirname, '..', '..', 'mfe-user', 'dist');
 const TITLE = '个人中心';
@@ -43,13 +50,6 @@ async function activeVersion(): Promise<string> {
   const entry = body.data.remotes.find((remote) => remote.name === 'mfe_user');
   if (!entry) throw new Error('mfe_user is not in the registry');
   return entry.version;
-}
-
-async function userPageTitle(page: Page): Promise<string> {
-  await page.goto('/user');
-  const heading = page.locator('h3').first();
-  await heading.waitFor();
-  return (await heading.textContent()) ?? '';
 }
 
 beforeAll(async () => {

@@ -7,10 +7,16 @@ import {
   DEFAULT_PLATFORM_CONFIG,
   claimedRoutesAtom,
   platformConfigAtom,
+  remoteOverridesAtom,
 } from './app/platform-state';
 import { startupAnswers } from './app/startup';
 import { adoptAntdStyles } from './federation/antd-styles';
 import { onRemoteFailure } from './federation/fallback-state';
+import {
+  OVERRIDE_VERSION,
+  storedRemoteOverrides,
+  withRemoteOverrides,
+} from './federation/remote-overrides';
 import { installRegistry } from './federation/remote-registry';
 import { isSsoHost, signedOutDestination } from './session/route-rules';
 import { takeStartupUser } from './session/sign-on';
@@ -27,8 +33,14 @@ async function start(): Promise<void> {
   const { config, registry, user } = await startupAnswers;
   const platformConfig = config.status === 'fulfilled' ? config.value : DEFAULT_PLATFORM_CONFIG;
   store.set(platformConfigAtom, platformConfig);
-  if (registry.status === 'fulfilled')
-    store.set(claimedRoutesAtom, installRegistry(registry.value));
+  if (registry.status === 'fulfilled') {
+    const overrides = storedRemoteOverrides(
+      platformConfig.remoteOverrides,
+      registry.value.remotes.map((entry) => entry.name),
+    );
+    store.set(remoteOverridesAtom, overrides);
+    store.set(claimedRoutesAtom, installRegistry(withRemoteOverrides(registry.value, overrides)));
+  }
 
   if (user.status === 'fulfilled' && user.value) {
     takeStartupUser();
@@ -44,6 +56,8 @@ async function start(): Promise<void> {
   }
 
   onRemoteFailure((event) => {
+    // A developer's dev server that fails is no release's failure: nothing for ops to see.
+    if (event.version === OVERRIDE_VERSION) return;
     reportRemoteFailure(event).catch(() => {
       // Reporting is best effort; the user already sees the fallback or the error page.
     });

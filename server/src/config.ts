@@ -56,6 +56,12 @@ export interface AppConfig {
   remoteAutoRollback?: RemoteAutoRollbackConfig;
   /** Contact details of the header's contact-us modal. */
   contact: PlatformConfig['contact'];
+  /**
+   * Let a browser load a remote from a developer's dev server on its own machine (the host's
+   * `KOL_REMOTE_OVERRIDES`): told to the host in the platform config, and the host page's
+   * Content-Security-Policy then admits loopback scripts and sockets. Absent: off.
+   */
+  remoteOverrides?: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** OpenAI-compatible text provider (LLM_*); absent or null: the offline local engine. */
   llm?: LlmConfig | null;

@@ -219,6 +219,13 @@ export function readEnv(): ServerEnv {
         title: process.env.CONTACT_TITLE?.trim() || DEFAULTS.contact.title,
         lines: contactLines('CONTACT_LINES') ?? DEFAULTS.contact.lines.map((line) => ({ ...line })),
       },
+      // For developers: on for the embedded one-machine setup; off in production (NODE_ENV) or
+      // against a shared PostgreSQL, where a page that runs code from a visitor's own machine
+      // is a risk nobody chose. REMOTE_OVERRIDES=on|off decides either way.
+      remoteOverrides: bool(
+        'REMOTE_OVERRIDES',
+        !databaseUrl && process.env.NODE_ENV !== 'production',
+      ),
       logLevel: logLevel as AppConfig['logLevel'],
       llm: llmConfig(),
       images: imagesConfig(),

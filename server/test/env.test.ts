@@ -10,6 +10,8 @@ const NAMES = [
   'DATABASE_URL',
   'HOST_DIST_DIR',
   'DATA_DIR',
+  'REMOTE_OVERRIDES',
+  'NODE_ENV',
 ] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 
@@ -62,5 +64,14 @@ describe('environment of the platform features', () => {
     ).toBe(findRepoRoot());
     expect(withEnv({ AUTO_PUBLISH_REMOTES: 'off' }).autoPublishFrom).toBeNull();
     expect(withEnv({ HOST_DIST_DIR: '/srv/host' }).hostDistDir).toBe('/srv/host');
+  });
+
+  it('allows remote overrides on the embedded setup only, unless told', () => {
+    expect(withEnv({}).remoteOverrides).toBe(true);
+    expect(withEnv({ NODE_ENV: 'production' }).remoteOverrides).toBe(false);
+    expect(withEnv({ DATABASE_URL: 'postgres://db/kol' }).remoteOverrides).toBe(false);
+    expect(withEnv({ NODE_ENV: 'production', REMOTE_OVERRIDES: 'on' }).remoteOverrides).toBe(true);
+    expect(withEnv({ REMOTE_OVERRIDES: 'off' }).remoteOverrides).toBe(false);
+    expect(() => withEnv({ REMOTE_OVERRIDES: 'maybe' })).toThrow(/REMOTE_OVERRIDES/);
   });
 });

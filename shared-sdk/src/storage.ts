@@ -147,6 +147,13 @@ export interface LocalValues {
   writingDraft: { page: 'generate' | 'create'; text: string; savedAt: string };
   /** The platform last chosen on the one-click article page. */
   lastPlatformId: number;
+  /**
+   * `KOL_REMOTE_OVERRIDES`: remotes this browser loads from a developer's dev server instead of
+   * the registry, by federation name: `{ "mfe_video": "http://localhost:3102/mf-manifest.json" }`.
+   * Set by hand in the browser's console; the host honours it only when the server allows
+   * overrides (PlatformConfig.remoteOverrides) and only for loopback URLs of known remotes.
+   */
+  remoteOverrides: Record<string, string>;
 }
 
 /** `characterTaskId` -> `KOL_CHARACTER_TASK_ID`, `rolesOversea` -> `KOL_ROLES_OVERSEA`. */

@@ -3,6 +3,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from '@kol/shared-sdk/router';
 import { lazyPart, useOpenedOnce } from '../app/lazy-part';
 import { BetaBadge } from '../components/beta-badge';
+import { DevOverrideBadge } from './dev-override-badge';
 import { NoticesBell } from './notices-bell';
 import { UserMenu } from './user-menu';
 
@@ -41,6 +42,7 @@ export function AppHeader({
       <Flex align="center" gap="small">
         {leading}
         <Logo />
+        <DevOverrideBadge />
       </Flex>
       <Flex align="center" gap={compact ? 'small' : 'middle'}>
         <Button type="text" onClick={() => setContactOpen(true)}>

@@ -7,7 +7,9 @@ import {
   claimedRoutesAtom,
   platformConfigAtom,
   DEFAULT_PLATFORM_CONFIG,
+  remoteOverridesAtom,
 } from '../app/platform-state';
+import type { RemoteOverride } from '../federation/remote-overrides';
 import type { ClaimedRoute } from '../federation/remote-registry';
 
 export function setViewportWidth(width: number): void {
@@ -17,12 +19,17 @@ export function setViewportWidth(width: number): void {
 /** Renders the whole shell at a path, as the bootstrap does, with its own store. */
 export function renderApp(
   path: string,
-  options: { claims?: ClaimedRoute[]; config?: Partial<PlatformConfig> } = {},
+  options: {
+    claims?: ClaimedRoute[];
+    config?: Partial<PlatformConfig>;
+    overrides?: RemoteOverride[];
+  } = {},
 ) {
   window.history.replaceState(null, '', path);
   const store = createStore();
   store.set(claimedRoutesAtom, options.claims ?? []);
   store.set(platformConfigAtom, { ...DEFAULT_PLATFORM_CONFIG, ...options.config });
+  store.set(remoteOverridesAtom, options.overrides ?? []);
   return {
     store,
     ...render(

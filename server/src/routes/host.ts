@@ -22,28 +22,38 @@ import {
  * - connect-src 'self': the API, its event streams and the remote manifests.
  * - Never framed (frame-ancestors, and X-Frame-Options for browsers without CSP 2): a page that
  *   spends quotas and changes accounts must not be clickjacked.
+ * - With remote overrides allowed (REMOTE_OVERRIDES, config `remoteOverrides`), a developer's
+ *   dev server on the browser's own machine as well: its manifest and chunks (connect-src,
+ *   script-src), its styles and assets, and its hot-reload socket (ws:). Loopback only, as the
+ *   host honours only loopback override URLs; CSP has no syntax for IPv6 literals.
  */
-export const HOST_PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const LOOPBACK = ['http://localhost:*', 'http://127.0.0.1:*'];
+const LOOPBACK_SOCKETS = ['ws://localhost:*', 'ws://127.0.0.1:*'];
+
+export function hostPageCsp(remoteOverrides: boolean): string {
+  const dev = (sources: string[]) => (remoteOverrides ? [...sources, ...LOOPBACK] : sources);
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', dev(["'self'"])],
+    ['style-src', dev(["'self'", "'unsafe-inline'"])],
+    ['img-src', dev(["'self'", 'data:', 'blob:'])],
+    ['media-src', ["'self'", 'data:', 'blob:']],
+    ['font-src', dev(["'self'", 'data:'])],
+    ['connect-src', remoteOverrides ? [...dev(["'self'"]), ...LOOPBACK_SOCKETS] : ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
 
 /** What a browser renders as a document of its own, and so what the page headers protect. */
 const DOCUMENT_TYPE = /^(text\/html|image\/svg\+xml)/;
 
-const HOST_PAGE_HEADERS = {
-  'content-security-policy': HOST_PAGE_CSP,
-  'x-frame-options': 'DENY',
-};
+function hostPageHeaders(remoteOverrides: boolean) {
+  return { 'content-security-policy': hostPageCsp(remoteOverrides), 'x-frame-options': 'DENY' };
+}
 
 /** Paths that are never the host's: their unknown URLs answer 404, not the app. */
 const NOT_THE_HOST = /^\/(api|remotes|uploads)(\/|$)|^\/healthz$/;
@@ -103,6 +113,7 @@ function sendNotBuilt(reply: FastifyReply): FastifyReply {
  */
 export default async function hostRoutes(app: FastifyInstance) {
   const root = app.config.hostDistDir;
+  const pageHeaders = hostPageHeaders(app.config.remoteOverrides ?? false);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
@@ -114,7 +125,7 @@ export default async function hostRoutes(app: FastifyInstance) {
       // On what a browser can show as a document (HTML, SVG). A script or a style sheet runs
       // under the policy of the page that loads it, so the headers would only cost bytes on
       // every one of the first load's files.
-      if (DOCUMENT_TYPE.test(contentTypeOf(file))) reply.headers(HOST_PAGE_HEADERS);
+      if (DOCUMENT_TYPE.test(contentTypeOf(file))) reply.headers(pageHeaders);
       return sendFile(
         request,
         reply,
@@ -126,7 +137,7 @@ export default async function hostRoutes(app: FastifyInstance) {
 
     if (!wantsPage(request, pathname)) return reply.callNotFound();
     // The page, however it is reached (`/`, a page URL, the not-built page).
-    reply.headers(HOST_PAGE_HEADERS);
+    reply.headers(pageHeaders);
     const index = await resolveInside(root, ['index.html']);
     if (!index) return sendNotBuilt(reply);
     return sendFile(request, reply, index, CACHE_NO_CACHE, { precompressed: true });

@@ -22,6 +22,7 @@ function writeWithCopies(file: string, content: string): void {
 
 let built: FastifyInstance;
 let notBuilt: FastifyInstance;
+let withOverrides: FastifyInstance;
 
 beforeAll(async () => {
   const hostDist = path.join(testDataDir(), 'host-built');
@@ -49,11 +50,23 @@ beforeAll(async () => {
     contact: { title: '联系方式', lines: [{ label: '微信', value: 'kol-helper' }] },
   }));
   ({ app: notBuilt } = await createTestApp());
+  ({ app: withOverrides } = await createTestApp({ remoteOverrides: true }));
 });
 afterAll(async () => {
   await built.close();
   await notBuilt.close();
+  await withOverrides.close();
 });
+
+/** A page's Content-Security-Policy as `{ directive: 'source source' }`. */
+function policyOf(page: { headers: Record<string, unknown> }): Record<string, string> {
+  return Object.fromEntries(
+    String(page.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources.join(' ')]),
+  );
+}
 
 describe('the host shell', () => {
   it('serves index.html at / and for page URLs the host router handles', async () => {
@@ -81,13 +94,7 @@ describe('the host shell', () => {
     ];
     for (const page of pages) {
       expect(page.headers['x-frame-options']).toBe('DENY');
-      const policy = new Map(
-        String(page.headers['content-security-policy'])
-          .split(';')
-          .map((directive) => directive.trim().split(/\s+/))
-          .map(([name, ...sources]) => [name, sources.join(' ')]),
-      );
-      expect(Object.fromEntries(policy)).toMatchObject({
+      expect(policyOf(page)).toMatchObject({
         'default-src': "'self'",
         // Scripts only from this origin: the host's build and the remotes under /remotes/.
         'script-src': "'self'",
@@ -259,8 +266,32 @@ describe('platform configuration', () => {
       data: {
         ssoHosts: ['kol.example.com'],
         contact: { title: '联系方式', lines: [{ label: '微信', value: 'kol-helper' }] },
+        remoteOverrides: false,
       },
     });
+  });
+
+  it('tells the host whether remote overrides are allowed, and then admits loopback dev servers', async () => {
+    const config = (server: FastifyInstance) =>
+      server
+        .inject({ method: 'GET', url: '/api/platform/config' })
+        .then((response) => (body(response).data as PlatformConfig).remoteOverrides);
+    expect(await config(withOverrides)).toBe(true);
+    expect(await config(notBuilt)).toBe(false);
+
+    // The page lets a dev server on the browser's machine serve scripts, manifests and its
+    // hot-reload socket; nothing else gets in.
+    const policy = policyOf(await withOverrides.inject({ method: 'GET', url: '/', headers: HTML }));
+    expect(policy['script-src']).toBe("'self' http://localhost:* http://127.0.0.1:*");
+    expect(policy['connect-src']).toBe(
+      "'self' http://localhost:* http://127.0.0.1:* ws://localhost:* ws://127.0.0.1:*",
+    );
+    expect(policy).toMatchObject({
+      'default-src': "'self'",
+      'object-src': "'none'",
+      'frame-ancestors': "'none'",
+    });
+    expect(policy['script-src']).not.toContain('unsafe-eval');
   });
 
   it('has Chinese contact defaults', async () => {

@@ -47,6 +47,11 @@ export const PlatformConfig = Type.Object({
     title: Type.String(),
     lines: Type.Array(Type.Object({ label: Type.String(), value: Type.String() })),
   }),
+  /**
+   * Whether a browser may load a remote from a developer's dev server instead of the registry's
+   * release (the `KOL_REMOTE_OVERRIDES` local-storage value; server setting REMOTE_OVERRIDES).
+   */
+  remoteOverrides: Type.Boolean(),
 });
 export type PlatformConfig = Static<typeof PlatformConfig>;
 
@@ -55,7 +60,7 @@ export const platformEndpoints = {
     method: 'GET',
     path: '/api/platform/config',
     access: 'public',
-    summary: '平台配置（单点登录域名、联系方式）',
+    summary: '平台配置（单点登录域名、联系方式、是否允许本地覆盖远程模块）',
     response: PlatformConfig,
   }),
   remotes: endpoint({

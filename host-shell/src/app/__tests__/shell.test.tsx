@@ -88,6 +88,26 @@ describe('the shell', () => {
     expect(within(dialog).getByText(/依法向有关部门报告/)).toBeInTheDocument();
   });
 
+  it('shows a development badge while a remote is overridden, and its cross clears the override', async () => {
+    renderApp('/');
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
+    expect(screen.queryByTestId('dev-override-badge')).toBeNull();
+    cleanup();
+
+    const manifestUrl = 'http://localhost:3102/mf-manifest.json';
+    localStorage.setItem('KOL_REMOTE_OVERRIDES', JSON.stringify({ mfe_video: manifestUrl }));
+    renderApp('/', {
+      config: { remoteOverrides: true },
+      overrides: [{ name: 'mfe_video', manifestUrl, source: 'localhost:3102' }],
+    });
+    expect(await screen.findByTestId('dev-override-badge')).toHaveTextContent(
+      '开发模式：mfe_video 来自 localhost:3102',
+    );
+    // jsdom cannot reload; the value is gone, which is what the next load reads.
+    fireEvent.click(screen.getByRole('button', { name: '清除开发模式覆盖' }));
+    expect(localStorage.getItem('KOL_REMOTE_OVERRIDES')).toBeNull();
+  });
+
   it('opens contact us with the configured details', async () => {
     renderApp('/', {
       config: {

@@ -24,6 +24,7 @@ export default async function platformRoutes(app: FastifyInstance) {
   defineRoute(app, platformEndpoints.config, async () => ({
     ssoHosts: app.config.ssoHosts,
     contact: app.config.contact,
+    remoteOverrides: app.config.remoteOverrides ?? false,
   }));
 
   defineRoute(app, platformEndpoints.remotes, async ({ request, reply }) => {
