@@ -13,6 +13,13 @@ export const REMOTE_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 export const RELEASE_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,127}$/;
 
 export const MANIFEST_FILE = 'mf-manifest.json';
+/**
+ * The host shell's federation name: released, listed, rolled back and promoted like a remote,
+ * in the same store and tables, but served at the site root (routes/host.ts) rather than
+ * named in the registry.
+ */
+export const HOST_NAME = 'host_shell';
+export const HOST_PAGE = 'index.html';
 export const ROUTES_FILE = 'kol-routes.json';
 
 /** Which check refused a build, so the refusal (and a test) can name it. */
@@ -161,7 +168,7 @@ function packageVersion(manifest: Record<string, unknown>): string {
 /**
  * Reads a remote's build folder and runs the checks every release needs: the manifest is
  * there, parses and names this remote; the route claims are there and each is a valid
- * RouteClaim; then any extra checks. Throws ReleaseRefused naming the failed check.
+ * RouteClaim (for the host, HOST_NAME: its index.html is there instead); then any extra checks. Throws ReleaseRefused naming the failed check.
  */
 export async function inspectBuild(
   remote: string,
@@ -186,6 +193,13 @@ export async function inspectBuild(
       `发布被拒绝（名称检查）：${MANIFEST_FILE} 的 name 是 “${String(manifest.name)}”，应为 “${remote}”`,
     );
   }
+  if (remote === HOST_NAME) {
+    // The host claims no routes (it owns every path no remote claims) but must have its page.
+    if (!files.includes(HOST_PAGE)) {
+      throw new ReleaseRefused('files', `发布被拒绝（文件检查）：宿主构建缺少 ${HOST_PAGE}`);
+    }
+    return finish({ remote, dir, files, manifest, routes: [] }, extraChecks);
+  }
   const routes = await readJson(dir, ROUTES_FILE, 'routes');
   if (!Array.isArray(routes)) {
     throw new ReleaseRefused('routes', `发布被拒绝（路由声明检查）：${ROUTES_FILE} 应为数组`);
@@ -206,20 +220,22 @@ export async function inspectBuild(
     }
   });
 
-  const version = `${packageVersion(manifest)}-${(await hashBuild(dir, files)).slice(0, 8)}`;
+  return finish({ remote, dir, files, manifest, routes: routes as RouteClaim[] }, extraChecks);
+}
+
+/** Names the checked build by its content and runs the extra checks on it. */
+async function finish(
+  build: Omit<RemoteBuild, 'version'>,
+  extraChecks: readonly BuildCheck[],
+): Promise<RemoteBuild> {
+  const hash = await hashBuild(build.dir, build.files);
+  const version = `${packageVersion(build.manifest)}-${hash.slice(0, 8)}`;
   if (!RELEASE_VERSION.test(version)) {
     throw new ReleaseRefused('version', `发布被拒绝（版本检查）：版本号 “${version}” 不合法`);
   }
-  const build: RemoteBuild = {
-    remote,
-    dir,
-    files,
-    manifest,
-    routes: routes as RouteClaim[],
-    version,
-  };
-  for (const check of extraChecks) await check(build);
-  return build;
+  const named: RemoteBuild = { ...build, version };
+  for (const check of extraChecks) await check(named);
+  return named;
 }
 
 /** The remote name a build folder's manifest declares, or null when it has none. */

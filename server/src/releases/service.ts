@@ -11,6 +11,7 @@ import type {
   RunningCanary,
 } from '../repositories/releases';
 import {
+  HOST_NAME,
   inspectBuild,
   manifestName,
   MANIFEST_FILE,
@@ -18,6 +19,7 @@ import {
   type BuildCheck,
 } from './build';
 import { AUTO_ROLLBACK_ACTOR, autoRollbackNote, inCanary } from './canary';
+import { remotesFitHostCheck, type RunningRemote } from './shared-check';
 import type { ReleaseStore } from './store';
 
 export interface PublishOptions {
@@ -108,7 +110,19 @@ export class ReleaseService {
    * `refuseExisting`).
    */
   async publishDir(remote: string, dir: string, options: PublishOptions): Promise<PublishResult> {
-    const build = await inspectBuild(remote, dir, this.extraChecks);
+    const isHost = remote === HOST_NAME;
+    if (isHost && options.canaryPercent !== undefined) {
+      // One index.html per browser would need the page itself to pick a version by user;
+      // the host is released to everyone or not at all.
+      throw new ReleaseRefused(
+        'name',
+        `发布被拒绝（名称检查）：宿主 ${HOST_NAME} 不能灰度发布，请不带 --canary 发布`,
+      );
+    }
+    // The remote checks (they read the host) for a remote; for the host, the reverse one:
+    // the remotes browsers run now must fit the new host.
+    const checks = isHost ? [remotesFitHostCheck(() => this.runningRemotes())] : this.extraChecks;
+    const build = await inspectBuild(remote, dir, checks);
     const unchanged: PublishResult = {
       remote,
       version: build.version,
@@ -188,6 +202,39 @@ export class ReleaseService {
     return change;
   }
 
+  /** Every remote version browsers run now: each active one and each running canary. */
+  private async runningRemotes(): Promise<RunningRemote[]> {
+    const running: RunningRemote[] = [];
+    for (const entry of await this.repository.active()) {
+      if (entry.remote === HOST_NAME) continue;
+      for (const version of [entry.version, entry.canary?.version]) {
+        if (!version) continue;
+        const manifestPath = path.join(this.store.folder(entry.remote, version), MANIFEST_FILE);
+        running.push({ remote: entry.remote, version, manifestPath });
+      }
+    }
+    return running;
+  }
+
+  /**
+   * The folder of the active host release, which routes/host.ts serves; null before the host's
+   * first release (the host build folder is served then, as before host releases existed).
+   * Read at every request, so a rollback or promote shows at the next page load.
+   */
+  async hostFolder(): Promise<string | null> {
+    const version = await this.repository.activeVersion(HOST_NAME);
+    return version === null ? null : this.store.folder(HOST_NAME, version);
+  }
+
+  /**
+   * The folders of every stored host version. A page loaded before a rollback or promote
+   * still asks for its own hashed chunks; named by content, they are the same in any folder
+   * that has them, so they are looked for there when the active release lacks them.
+   */
+  hostFolders(): Promise<string[]> {
+    return this.store.folders(HOST_NAME);
+  }
+
   /** The last known good version of a remote right now (see ReleasesRepository). */
   async lastKnownGood(remote: string): Promise<string | null> {
     return (await this.repository.lastKnownGood(remote)).get(remote) ?? null;
@@ -207,7 +254,8 @@ export class ReleaseService {
    * else, and every signed-out browser, the stable version.
    */
   async registry(userId: number | null): Promise<RemoteRegistry> {
-    const active = await this.repository.active();
+    // The host is served at the site root, never loaded as a remote.
+    const active = (await this.repository.active()).filter((entry) => entry.remote !== HOST_NAME);
     return {
       remotes: active.map((entry) => {
         const canary =
@@ -243,7 +291,9 @@ export class ReleaseService {
   ): Promise<AutoRollbackRecord | null> {
     await this.repository.recordFailure({ ...failure, ...context });
     const { minUsers, windowMs } = this.autoRollback;
-    if (context.userId === null || minUsers <= 0) return null;
+    // The host's page is what reports failures: a report naming it is kept, but only ops
+    // move the host's pointer.
+    if (context.userId === null || minUsers <= 0 || failure.remote === HOST_NAME) return null;
     try {
       const done = await this.repository.rollBackFailing({
         remote: failure.remote,
@@ -306,17 +356,37 @@ export class ReleaseService {
         this.log.warn({ dir }, `remote build without a readable ${MANIFEST_FILE}: not published`);
         continue;
       }
-      try {
-        results.push(await this.publishDir(remote, dir, { createdBy: AUTO_PUBLISHER }));
-      } catch (error) {
-        // Whatever went wrong with one remote (a refused build, a full disk), the server
-        // starts: that remote keeps its previous release or shows its error page.
-        if (error instanceof ReleaseRefused)
-          this.log.warn({ dir, check: error.check }, error.message);
-        else this.log.error({ dir, err: error }, 'remote build could not be released');
-      }
+      const result = await this.autoPublishOne(remote, dir);
+      if (result) results.push(result);
     }
     return results;
+  }
+
+  /**
+   * Publishes the host build in `dir` (host-shell/dist or HOST_DIST_DIR) when its content is
+   * not released yet; first, so the remotes published after it are checked against it. No
+   * build folder: nothing to do (the host route says the front end is not built).
+   */
+  async autoPublishHost(dir: string): Promise<PublishResult | null> {
+    try {
+      await readdir(dir);
+    } catch {
+      return null;
+    }
+    return this.autoPublishOne(HOST_NAME, dir);
+  }
+
+  private async autoPublishOne(remote: string, dir: string): Promise<PublishResult | null> {
+    try {
+      return await this.publishDir(remote, dir, { createdBy: AUTO_PUBLISHER });
+    } catch (error) {
+      // Whatever went wrong with one build (a refused build, a full disk), the server
+      // starts: that remote (or the host) keeps its previous release or shows its error page.
+      if (error instanceof ReleaseRefused)
+        this.log.warn({ dir, check: error.check }, error.message);
+      else this.log.error({ dir, err: error }, `${remote} build could not be released`);
+      return null;
+    }
   }
 }
 

@@ -58,36 +58,92 @@ async function readHostShared(manifestPath: string): Promise<Map<string, SharedE
 }
 
 /**
- * Every shared singleton of the remote (singleton on either side: at run time there is one
- * copy, the host's) must come in a version that satisfies the range the host's build
- * requires, read from the host build's mf-manifest.json at each release so a rebuilt host
- * counts at once. A package the host does not share, or shares without a range, does not
- * constrain the remote. A remote without singletons never needs the host's manifest.
+ * What is wrong with one remote's shared singletons under the host's ranges (singleton on
+ * either side: at run time there is one copy, the host's). A package the host does not share,
+ * or shares without a range, does not constrain the remote. `hostLabel` says which host.
  */
-export function sharedVersionCheck(hostManifestPath: () => string): BuildCheck {
+function sharedProblems(
+  remoteShared: readonly SharedEntry[],
+  host: ReadonlyMap<string, SharedEntry>,
+  hostLabel: string,
+): string[] {
+  const problems: string[] = [];
+  for (const entry of remoteShared) {
+    const hostEntry = host.get(entry.name);
+    if (!hostEntry || !(entry.singleton || hostEntry.singleton)) continue;
+    const range = hostEntry.requiredVersion;
+    if (typeof range !== 'string' || range === '' || range === '*') continue;
+    if (semver.validRange(range) === null) {
+      problems.push(
+        `${hostLabel}对共享依赖 ${entry.name} 的版本要求 “${range}” 不是有效的版本范围`,
+      );
+      continue;
+    }
+    const version = entry.version;
+    if (typeof version !== 'string' || semver.valid(version) === null) {
+      problems.push(`共享依赖 ${entry.name} 的版本 “${String(version ?? '')}” 不是有效的版本号`);
+    } else if (!semver.satisfies(version, range)) {
+      problems.push(`共享依赖 ${entry.name} 的版本 ${version} 不满足${hostLabel}要求的 ${range}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every shared singleton of the remote must come in a version that satisfies the range the
+ * host requires, read from the host's mf-manifest.json at each release (the active host
+ * release's, or the host build's when the host was never released) so a new host counts at
+ * once. A remote without singletons never needs the host's manifest.
+ */
+export function sharedVersionCheck(hostManifestPath: () => string | Promise<string>): BuildCheck {
   return async (build: RemoteBuild) => {
     const remoteShared = sharedEntries(build.manifest, '远程模块');
     if (remoteShared.length === 0) return;
-    const host = await readHostShared(hostManifestPath());
-    const problems: string[] = [];
-    for (const entry of remoteShared) {
-      const hostEntry = host.get(entry.name);
-      if (!hostEntry || !(entry.singleton || hostEntry.singleton)) continue;
-      const range = hostEntry.requiredVersion;
-      if (typeof range !== 'string' || range === '' || range === '*') continue;
-      if (semver.validRange(range) === null) {
-        problems.push(`宿主对共享依赖 ${entry.name} 的版本要求 “${range}” 不是有效的版本范围`);
-        continue;
-      }
-      const version = entry.version;
-      if (typeof version !== 'string' || semver.valid(version) === null) {
-        problems.push(`共享依赖 ${entry.name} 的版本 “${String(version ?? '')}” 不是有效的版本号`);
-      } else if (!semver.satisfies(version, range)) {
-        problems.push(`共享依赖 ${entry.name} 的版本 ${version} 不满足宿主要求的 ${range}`);
-      }
-    }
+    const host = await readHostShared(await hostManifestPath());
+    const problems = sharedProblems(remoteShared, host, '宿主');
     if (problems.length > 0) {
       throw new ReleaseRefused('shared', `发布被拒绝（共享依赖检查）：${problems.join('；')}`);
+    }
+  };
+}
+
+/** A remote version browsers run now (an active one or a running canary) and its manifest. */
+export interface RunningRemote {
+  remote: string;
+  version: string;
+  manifestPath: string;
+}
+
+/**
+ * The same check the other way round, for a host release: every remote version browsers run
+ * (active or canary) must still fit the new host's ranges, since the host is what they all
+ * load into. A remote whose manifest cannot be read is named as well: nothing can be said of it.
+ */
+export function remotesFitHostCheck(running: () => Promise<RunningRemote[]>): BuildCheck {
+  return async (build: RemoteBuild) => {
+    const host = new Map(sharedEntries(build.manifest, '宿主').map((e) => [e.name, e]));
+    const problems: string[] = [];
+    for (const remote of await running()) {
+      let manifest: unknown;
+      try {
+        manifest = JSON.parse(await readFile(remote.manifestPath, 'utf8')) as unknown;
+      } catch {
+        manifest = null;
+      }
+      const label = `远程模块 ${remote.remote}（${remote.version}）`;
+      if (!isRecord(manifest)) {
+        problems.push(`${label}的 ${MANIFEST_FILE} 读不到，无法检查共享依赖版本`);
+        continue;
+      }
+      const found = sharedProblems(sharedEntries(manifest, label), host, '新宿主');
+      if (found.length > 0) problems.push(`${label}：${found.join('，')}`);
+    }
+    if (problems.length > 0) {
+      throw new ReleaseRefused(
+        'shared',
+        `发布被拒绝（共享依赖检查）：${problems.join('；')}；` +
+          '请先发布与新宿主兼容的远程模块版本',
+      );
     }
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteBuild } from './build';
 
@@ -13,6 +13,18 @@ export class ReleaseStore {
 
   folder(remote: string, version: string): string {
     return path.join(this.root, remote, version);
+  }
+
+  /** The folders of every stored version of a remote (a `.tmp-` folder is none). */
+  async folders(remote: string): Promise<string[]> {
+    try {
+      const entries = await readdir(path.join(this.root, remote), { withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+        .map((entry) => this.folder(remote, entry.name));
+    } catch {
+      return [];
+    }
   }
 
   async has(remote: string, version: string): Promise<boolean> {

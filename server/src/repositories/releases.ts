@@ -667,6 +667,16 @@ export function createReleasesRepository(db: Kysely<Database>) {
 
     lastKnownGood,
 
+    /** The version a remote's pointer is on now; null before its first release. */
+    async activeVersion(remote: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('remote_pointers')
+        .select('active_version')
+        .where('remote', '=', remote)
+        .executeTakeFirst();
+      return row?.active_version ?? null;
+    },
+
     /** Remotes (one when named) with every stored version, newest release first. */
     async versions(remote: string | null): Promise<RemoteVersionsRow[]> {
       let query = db

@@ -107,19 +107,37 @@ function sendNotBuilt(reply: FastifyReply): FastifyReply {
 }
 
 /**
- * The host shell at the site root: the files of its build (hashed ones cached for good), and
+ * The host shell at the site root: the files of its active release (hashed ones cached for
+ * good; index.html never, as a rollback changes it), and
  * for any other page URL its index.html, so the host's router handles `/video/config`,
  * `/m/video`, `/login/ticket?...`. Registered as the catch-all GET, so every other route wins.
  */
 export default async function hostRoutes(app: FastifyInstance) {
-  const root = app.config.hostDistDir;
   const pageHeaders = hostPageHeaders(app.config.remoteOverrides ?? false);
+  /**
+   * A hashed file the active host release lacks, from another stored host version: a page
+   * loaded before a rollback or promote asks for its own chunks (same name, same content).
+   */
+  async function fromOtherRelease(segments: string[]): Promise<string | null> {
+    if (!HASHED_NAME.test(segments[segments.length - 1] ?? '')) return null;
+    for (const folder of await app.releases.hostFolders()) {
+      const file = await resolveInside(folder, segments);
+      if (file) return file;
+    }
+    return null;
+  }
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (NOT_THE_HOST.test(pathname)) return reply.callNotFound();
+    // The active host release (a rollback shows at the next request), or before the host's
+    // first release its build folder, as it was served before host releases.
+    const released = await app.releases.hostFolder();
+    const root = released ?? app.config.hostDistDir;
     const segments = pathname === '/' ? [] : pathSegments(pathname, '/');
-    const file = segments && segments.length > 0 ? await resolveInside(root, segments) : null;
+    let file = segments && segments.length > 0 ? await resolveInside(root, segments) : null;
+    if (!file && released && segments && segments.length > 0)
+      file = await fromOtherRelease(segments);
     if (file) {
       const name = path.basename(file);
       // On what a browser can show as a document (HTML, SVG). A script or a style sheet runs

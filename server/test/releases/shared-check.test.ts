@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { inspectBuild, ReleaseRefused } from '../../src/releases/build';
-import { sharedVersionCheck } from '../../src/releases/shared-check';
+import { remotesFitHostCheck, sharedVersionCheck } from '../../src/releases/shared-check';
 import { makeFakeBuild, sharedSingleton } from '../helpers/fake-build';
 
 /**
@@ -102,5 +102,63 @@ describe('shared singleton versions against the host', () => {
       inspectBuild('mfe_fake', dir, [sharedVersionCheck(() => hostManifest)]),
     );
     expect(error.check).toBe('manifest');
+  });
+});
+
+describe('the reverse check of a host release', () => {
+  /** A remote's manifest as it lies in the store, with its shared singletons. */
+  function storedRemote(remote: string, version: string, shared: unknown[]) {
+    const manifestPath = path.join(root, 'store', remote, version, 'mf-manifest.json');
+    mkdirSync(path.dirname(manifestPath), { recursive: true });
+    writeFileSync(manifestPath, JSON.stringify({ name: remote, shared }));
+    return { remote, version, manifestPath };
+  }
+
+  function hostBuild(label: string, shared: unknown[]): string {
+    const dir = path.join(root, `host-${label}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), `<title>${label}</title>`);
+    writeFileSync(
+      path.join(dir, 'mf-manifest.json'),
+      JSON.stringify({ name: 'host_shell', shared }),
+    );
+    return dir;
+  }
+
+  const running = [
+    storedRemote('mfe_a', '0.1.0-aaaaaaaa', [sharedSingleton('react', '19.3.2', '^19.3.1')]),
+    // A canary version is run by browsers too, so it is checked like the active one.
+    storedRemote('mfe_b', '0.2.0-bbbbbbbb', [sharedSingleton('react', '18.3.1')]),
+  ];
+
+  it('accepts a host whose ranges every running remote fits', async () => {
+    const dir = hostBuild('fits', [sharedSingleton('react', '19.3.1', '>=18.3.0')]);
+    const build = await inspectBuild('host_shell', dir, [remotesFitHostCheck(async () => running)]);
+    expect(build.routes).toEqual([]);
+  });
+
+  it('names each running remote that does not fit, and one it cannot read', async () => {
+    const dir = hostBuild('clash', [sharedSingleton('react', '19.3.1')]);
+    const missing = {
+      remote: 'mfe_c',
+      version: '0.1.0-cccccccc',
+      manifestPath: path.join(root, 'nowhere', 'mf-manifest.json'),
+    };
+    const error = await refusal(
+      inspectBuild('host_shell', dir, [remotesFitHostCheck(async () => [...running, missing])]),
+    );
+    expect(error.check).toBe('shared');
+    expect(error.message).toContain(
+      '远程模块 mfe_b（0.2.0-bbbbbbbb）：共享依赖 react 的版本 18.3.1 不满足新宿主要求的 ^19.3.1',
+    );
+    expect(error.message).toContain('远程模块 mfe_c（0.1.0-cccccccc）的 mf-manifest.json 读不到');
+    expect(error.message).not.toContain('mfe_a');
+  });
+
+  it('refuses a host build without its index.html', async () => {
+    const dir = hostBuild('no-page', []);
+    rmSync(path.join(dir, 'index.html'));
+    const error = await refusal(inspectBuild('host_shell', dir));
+    expect(error).toMatchObject({ check: 'files', message: expect.stringContaining('index.html') });
   });
 });

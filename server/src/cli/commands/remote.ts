@@ -58,7 +58,8 @@ const release: Command = {
     'remote release NAME [--dir BUILD_DIR] [--note TEXT] [--canary PERCENT]',
     "               (uploads a remote's build and makes it active; default dir:",
     '                <repo>/<name with - for _>/dist, e.g. mfe_user -> mfe-user/dist;',
-    '                --canary: active only for that % of signed-in users, chosen by user)',
+    '                --canary: active only for that % of signed-in users, chosen by user;',
+    '                NAME host_shell: the host shell, host-shell/dist, never a canary)',
   ],
   async run({ values, args, call, quiet, io }) {
     const remote = requiredArg(

@@ -12,22 +12,30 @@ declare module 'fastify' {
 }
 
 /**
- * The release service, and at start the release of every remote build in the workspace that
- * is not released yet (AUTO_PUBLISH_REMOTES), before the server answers its first request.
- * Every release, auto-published or not, must fit the host build this server serves.
+ * The release service, and at start the release of the host build and of every remote build
+ * in the workspace that is not released yet (AUTO_PUBLISH_REMOTES), before the server answers
+ * its first request. Every remote release, auto-published or not, must fit the host this
+ * server serves; every host release must fit the remotes that run.
  */
 export default fp(
   async (app) => {
-    const service = new ReleaseService(
+    const service: ReleaseService = new ReleaseService(
       app.releaseRecords,
       new ReleaseStore(app.config.releasesDir),
       app.log,
-      [sharedVersionCheck(() => path.join(app.config.hostDistDir, MANIFEST_FILE))],
+      [sharedVersionCheck(async () => path.join(await hostRoot(), MANIFEST_FILE))],
       app.audit,
       app.config.remoteAutoRollback,
     );
+    // The host browsers get: the active host release, or the host build before any.
+    const hostRoot = async (): Promise<string> =>
+      (await service.hostFolder()) ?? app.config.hostDistDir;
     app.decorate('releases', service);
-    if (app.config.autoPublishFrom) await service.autoPublish(app.config.autoPublishFrom);
+    if (app.config.autoPublishFrom) {
+      // The host first: the remotes released after it are checked against it.
+      await service.autoPublishHost(app.config.hostDistDir);
+      await service.autoPublish(app.config.autoPublishFrom);
+    }
   },
   { name: 'releases', dependencies: ['repositories'] },
 );
