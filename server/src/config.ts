@@ -1,5 +1,6 @@
 import type { PlatformConfig } from '@kol/shared-sdk/contracts';
 import type { EmbeddedDatabase } from './db/embedded';
+import type { S3StoreConfig } from './storage/s3-store';
 
 /**
  * Everything the app needs to know from outside, as plain data: env.ts builds it from the
@@ -40,6 +41,13 @@ export interface AppConfig {
    * `<mediaDir>/library/` holds the generated built-in music (never served: not a user id).
    */
   mediaDir: string;
+  /**
+   * Uploads, generated media and releases in one S3-compatible bucket (MEDIA_STORE=s3, see
+   * src/storage) instead of the three folders above, so several API and worker processes on
+   * several machines see the same files; the folders then only cache what a process works on.
+   * Absent or null: the folders.
+   */
+  mediaStore?: S3StoreConfig | null;
   /** The host shell's build (index.html and its assets), served at the site root. */
   hostDistDir: string;
   /** Workspace root whose `mfe-*\/dist` builds are released at start; null: none are. */

@@ -159,6 +159,39 @@ function transcribeConfig(): AppConfig['transcribe'] {
   };
 }
 
+/**
+ * MEDIA_STORE=s3 puts uploads, generated media and releases in one bucket of an S3-compatible
+ * service (S3_BUCKET, and S3_ENDPOINT for anything but AWS); `local` (the default) keeps them
+ * in DATA_DIR's folders.
+ */
+function mediaStoreConfig(): AppConfig['mediaStore'] {
+  const kind = process.env.MEDIA_STORE?.trim().toLowerCase() || 'local';
+  if (kind === 'local') {
+    const stray = ['S3_BUCKET', 'S3_ENDPOINT'].filter((name) => process.env[name]);
+    if (stray.length > 0) throw new EnvError(`${stray.join(', ')} set but MEDIA_STORE is not s3`);
+    return null;
+  }
+  if (kind !== 's3') throw new EnvError(`MEDIA_STORE must be local or s3, got "${kind}"`);
+  const bucket = process.env.S3_BUCKET?.trim() ?? '';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new EnvError(`MEDIA_STORE=s3 needs S3_BUCKET, a valid bucket name, got "${bucket}"`);
+  }
+  const accessKeyId = process.env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new EnvError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  const prefix = (process.env.S3_PREFIX?.trim() ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    bucket,
+    endpoint: url('S3_ENDPOINT'),
+    region: process.env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: bool('S3_FORCE_PATH_STYLE', false),
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function readEnv(): ServerEnv {
@@ -169,6 +202,10 @@ export function readEnv(): ServerEnv {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const mediaStore = mediaStoreConfig();
+  // With an object store the folders only cache what this process works on: kept apart from
+  // the folders of the local store, so nothing there is mistaken for the stored files.
+  const fileRoot = mediaStore ? path.join(dataDir, 'cache') : dataDir;
   return {
     port: int('PORT', 8080, 0, 65535),
     // Loopback by default: the embedded setup is one person's machine. Set HOST=0.0.0.0 to serve a network.
@@ -193,9 +230,10 @@ export function readEnv(): ServerEnv {
       sessionCacheMs: int('SESSION_CACHE_MS', DEFAULTS.sessionCacheMs, 0, 60_000),
       loginLimit: { ...DEFAULTS.loginLimit },
       bodyLimitBytes: DEFAULTS.bodyLimitBytes,
-      releasesDir: path.join(dataDir, 'releases'),
-      uploadsDir: path.join(dataDir, 'uploads'),
-      mediaDir: path.join(dataDir, 'media'),
+      mediaStore,
+      releasesDir: path.join(fileRoot, 'releases'),
+      uploadsDir: path.join(fileRoot, 'uploads'),
+      mediaDir: path.join(fileRoot, 'media'),
       hostDistDir: path.resolve(process.env.HOST_DIST_DIR || HOST_DIST_DIR(repoRoot)),
       // Like the demo data: on for the embedded one-machine setup, where `pnpm start` builds
       // the remotes just before; against a shared PostgreSQL, releases are an ops decision.

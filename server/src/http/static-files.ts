@@ -1,8 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { lstat, realpath, stat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentTypeOf } from '../storage/content-types';
+import { LocalStore } from '../storage/local-store';
+import type { MediaStore, StoredInfo } from '../storage/media-store';
 
 /**
  * A small static-file sender of our own rather than @fastify/static: that one's current major
@@ -13,42 +15,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const CACHE_NO_CACHE = 'no-cache';
 /** For files whose name changes with their content (hashed chunks, random upload names). */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.ogg': 'audio/ogg',
-  '.wav': 'audio/wav',
-  '.mp4': 'video/mp4',
-  '.mov': 'video/quicktime',
-  '.webm': 'video/webm',
-  '.mkv': 'video/x-matroska',
-  // Subtitles: UTF-8 text, so a browser shows the Chinese rather than mojibake.
-  '.srt': 'text/plain; charset=utf-8',
-};
-
-export function contentTypeOf(file: string): string {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
 
 /**
  * The path of a request below `prefix` as decoded segments, or null when any segment could
@@ -130,23 +96,22 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
 }
 
 /**
- * The compressed copy of `file` to send for this request, or null: one the client accepts,
- * written beside the file by the build, and a regular file (never a link, like the file itself).
- * A range request gets the file as it is, since its byte offsets are the uncompressed ones.
+ * The compressed copy of `key` to send for this request, or null: one the client accepts,
+ * written beside the file by the build. A range request gets the file as it is, since its byte
+ * offsets are the uncompressed ones.
  */
 async function compressedCopy(
   request: FastifyRequest,
-  file: string,
-): Promise<{ encoding: string; path: string } | null> {
+  store: MediaStore,
+  key: string,
+): Promise<{ encoding: string; key: string; info: StoredInfo } | null> {
   if (request.headers.range) return null;
   const accepted = acceptedEncodings(request.headers['accept-encoding']);
   for (const { encoding, suffix } of PRECOMPRESSED) {
     if (!accepted.has(encoding)) continue;
-    try {
-      if ((await lstat(file + suffix)).isFile()) return { encoding, path: file + suffix };
-    } catch {
-      // Not built for this file (too small to gain, or an older build): try the next one.
-    }
+    // Not built for this file (too small to gain, or an older build): try the next one.
+    const info = await store.stat(key + suffix);
+    if (info) return { encoding, key: key + suffix, info };
   }
   return null;
 }
@@ -159,43 +124,48 @@ export interface SendFileOptions {
   precompressed?: boolean;
 }
 
-/** Sends a file with its content type, cache rule and a validator for conditional requests. */
-export async function sendFile(
+/**
+ * Sends a stored file (a local folder's or an object store's, src/storage) with its content
+ * type, cache rule, a validator for conditional requests and one byte range when asked: players
+ * seek in a video that way. A key that is not there answers the plain 404.
+ */
+export async function sendStored(
   request: FastifyRequest,
   reply: FastifyReply,
-  file: string,
+  store: MediaStore,
+  key: string,
   cacheControl: string,
   options: SendFileOptions = {},
 ): Promise<FastifyReply> {
-  const type = contentTypeOf(file);
+  const type = contentTypeOf(key);
   const negotiated = options.precompressed && COMPRESSIBLE_TYPE.test(type);
-  const compressed = negotiated ? await compressedCopy(request, file) : null;
-  let info;
-  try {
-    info = await stat(compressed?.path ?? file);
-  } catch {
-    // Gone since it was resolved (a cleaned build folder): the same as never there.
-    return sendFileNotFound(reply);
-  }
+  const compressed = negotiated ? await compressedCopy(request, store, key) : null;
+  // Gone since it was resolved (a cleaned build folder) is the same as never there.
+  const info = compressed?.info ?? (await store.stat(key));
+  if (!info) return sendFileNotFound(reply);
   // Each coding is its own representation, with its own validator.
-  const tag = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+  const tag = `${info.size.toString(16)}-${Math.floor(info.modified.getTime()).toString(16)}`;
   const etag = `W/"${tag}${compressed ? `-${compressed.encoding}` : ''}"`;
   reply
     .header('cache-control', cacheControl)
     .header('etag', etag)
-    .header('last-modified', info.mtime.toUTCString())
+    .header('last-modified', info.modified.toUTCString())
     .header('x-content-type-options', 'nosniff')
     .type(type);
   // Caches must key the answer by what the client accepts, whichever copy it got.
   if (negotiated) reply.header('vary', 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  // Fastify's automatic HEAD route keeps our content-length for a stream (it would write 0 for
+  // no payload) and drains it: an empty one spares reading the file.
+  const body = async (range?: { start: number; end: number }) =>
+    request.method === 'HEAD'
+      ? Readable.from([])
+      : ((await store.read(compressed?.key ?? key, range)) ?? Readable.from([]));
   if (compressed) {
     reply.header('content-encoding', compressed.encoding).header('content-length', info.size);
-    if (request.method === 'HEAD') return reply.send(Readable.from([]));
-    return reply.send(createReadStream(compressed.path));
+    return reply.send(await body());
   }
   reply.header('accept-ranges', 'bytes');
-  // Players ask for ranges to seek in a video or an audio file: one range is served.
   const range = byteRange(request.headers.range, info.size);
   if (range === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${info.size}`).send();
@@ -205,14 +175,22 @@ export async function sendFile(
       .code(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
       .header('content-length', range.end - range.start + 1);
-    if (request.method === 'HEAD') return reply.send(Readable.from([]));
-    return reply.send(createReadStream(file, range));
+    return reply.send(await body(range));
   }
   reply.header('content-length', info.size);
-  // Fastify's automatic HEAD route keeps our content-length for a stream (it would write 0 for
-  // no payload) and drains it: an empty one spares reading the file.
-  if (request.method === 'HEAD') return reply.send(Readable.from([]));
-  return reply.send(createReadStream(file));
+  return reply.send(await body());
+}
+
+/** `sendStored` for a file of this machine (a library's, a build's), by its path. */
+export function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  cacheControl: string,
+  options: SendFileOptions = {},
+): Promise<FastifyReply> {
+  const store = new LocalStore(path.dirname(file));
+  return sendStored(request, reply, store, path.basename(file), cacheControl, options);
 }
 
 /**

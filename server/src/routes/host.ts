@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CACHE_IMMUTABLE,
   CACHE_NO_CACHE,
-  contentTypeOf,
   pathSegments,
   resolveInside,
   sendFile,
 } from '../http/static-files';
+import { contentTypeOf } from '../storage/content-types';
 
 /**
  * The Content-Security-Policy of the host page, which every remote runs inside.

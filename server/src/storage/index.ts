@@ -1,0 +1,31 @@
+import type { AppConfig } from '../config';
+import { LocalStore } from './local-store';
+import type { MediaStores } from './media-store';
+import { S3Store, s3Client } from './s3-store';
+
+export type { MediaStore, MediaStores, StoredEntry, StoredInfo } from './media-store';
+export { checkKey, keyOf } from './media-store';
+export type { S3StoreConfig } from './s3-store';
+
+/**
+ * The media stores the configuration asks for: the local folders of DATA_DIR by default, or
+ * one S3-compatible bucket (config `mediaStore`, MEDIA_STORE=s3) with an area prefix each.
+ */
+export function storesFrom(
+  config: Pick<AppConfig, 'mediaStore' | 'mediaDir' | 'uploadsDir' | 'releasesDir'>,
+): MediaStores {
+  const s3 = config.mediaStore;
+  if (!s3) {
+    return {
+      media: new LocalStore(config.mediaDir),
+      uploads: new LocalStore(config.uploadsDir),
+      releases: new LocalStore(config.releasesDir),
+    };
+  }
+  const client = s3Client(s3);
+  return {
+    media: new S3Store(client, s3, 'media'),
+    uploads: new S3Store(client, s3, 'uploads'),
+    releases: new S3Store(client, s3, 'releases'),
+  };
+}
