@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/app/errors';
 import inputPlugin from './plugins/app/input';
 import quotasPlugin from './plugins/app/quotas';
 import releasesPlugin from './plugins/app/releases';
+import storagePlugin from './plugins/app/storage';
 import repositoriesPlugin from './plugins/app/repositories';
 import seedPlugin from './plugins/app/seed';
 import healthRoutes from './routes/healthz';
@@ -92,6 +93,7 @@ export async function buildApp(
   await app.register(inputPlugin);
   await app.register(databasePlugin);
   await app.register(repositoriesPlugin);
+  await app.register(storagePlugin);
   await app.register(authPlugin);
   await app.register(quotasPlugin);
   await app.register(seedPlugin);

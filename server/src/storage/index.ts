@@ -24,8 +24,8 @@ export function storesFrom(
   }
   const client = s3Client(s3);
   return {
-    media: new S3Store(client, s3, 'media'),
-    uploads: new S3Store(client, s3, 'uploads'),
-    releases: new S3Store(client, s3, 'releases'),
+    media: new S3Store(client, s3, 'media', config.mediaDir),
+    uploads: new S3Store(client, s3, 'uploads', config.uploadsDir),
+    releases: new S3Store(client, s3, 'releases', config.releasesDir),
   };
 }

@@ -46,6 +46,14 @@ export class LocalStore implements MediaStore {
     }
   }
 
+  async open(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
+  cached(key: string): Promise<string | null> {
+    return this.existing(key);
+  }
+
   async stat(key: string): Promise<StoredInfo | null> {
     const file = await this.existing(key);
     if (!file) return null;

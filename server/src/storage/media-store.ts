@@ -18,6 +18,19 @@ export interface MediaStore {
    * use it in place), null for an object store. Does not check that it exists.
    */
   localPath(key: string): string | null;
+  /**
+   * Makes sure the store can be used, at start: the folder is made; the bucket answers (a
+   * clear error naming it and the endpoint otherwise, rather than a failure at the first
+   * upload).
+   */
+  open(): Promise<void>;
+  /**
+   * The key's file on this machine, for tools that need a path (ffmpeg, canvas): the file
+   * itself in a local folder; for an object store a copy downloaded into this process's cache
+   * folder (kept: a later call finds it there when its size still matches). Null when there
+   * is no such key.
+   */
+  cached(key: string): Promise<string | null>;
   /** Size and time of a stored key, null when there is none. */
   stat(key: string): Promise<StoredInfo | null>;
   /** The key's bytes, or the inclusive byte range of them; null when there is no such key. */

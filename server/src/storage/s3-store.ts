@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -57,10 +58,15 @@ export class S3Store implements MediaStore {
   readonly description: string;
   private readonly base: string;
 
+  /**
+   * @param cacheDir where `cached` keeps the copies of keys this process works on (the area's
+   *   folder under DATA_DIR/cache).
+   */
   constructor(
     private readonly client: S3Client,
     private readonly config: S3StoreConfig,
     area: string,
+    private readonly cacheDir: string,
   ) {
     this.base = `${config.prefix}${area}/`;
     this.description = `s3://${config.bucket}/${this.base}`;
@@ -68,6 +74,28 @@ export class S3Store implements MediaStore {
 
   localPath(): null {
     return null;
+  }
+
+  async open(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
+    } catch (error) {
+      const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+      const why = status === 404 ? 'does not exist' : status === 403 ? 'is not ours to use' : '';
+      throw new Error(
+        `the media store's bucket ${this.config.bucket} at ${this.config.endpoint ?? `AWS ${this.config.region}`} ${why || `did not answer: ${(error as Error).message}`}`,
+        { cause: error },
+      );
+    }
+    await mkdir(this.cacheDir, { recursive: true });
+  }
+
+  async cached(key: string): Promise<string | null> {
+    const file = path.join(this.cacheDir, ...checkKey(key).split('/'));
+    const [local, stored] = await Promise.all([stat(file).catch(() => null), this.stat(key)]);
+    if (!stored) return null;
+    if (local?.isFile() && local.size === stored.size) return file;
+    return (await this.download(key, file)) ? file : null;
   }
 
   private object(key: string) {

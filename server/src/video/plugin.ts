@@ -10,8 +10,8 @@ export default fp(
   async (app) => {
     registerVideoPipelines(
       app.videoPipelines,
-      pipelineOptionsFrom(app.config, app.repos, app.providers),
+      pipelineOptionsFrom(app.config, app.repos, app.providers, app.stores),
     );
   },
-  { name: 'video', dependencies: ['video-tasks', 'providers'] },
+  { name: 'video', dependencies: ['video-tasks', 'providers', 'storage'] },
 );

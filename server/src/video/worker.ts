@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config';
 import { providersFrom } from '../providers';
 import { createRepositories } from '../repositories';
+import { storesFrom } from '../storage';
 import type { Logger } from '../tasks/runner';
 import { startWorkerProcess, type WorkerProcess } from '../tasks/worker-process';
 import { pipelineOptionsFrom, registerVideoPipelines } from './pipelines';
@@ -10,18 +11,20 @@ import { pipelineOptionsFrom, registerVideoPipelines } from './pipelines';
  * pipelines and providers as the server, so a task started by one process is finished the same
  * way by another.
  */
-export function startVideoWorker(
+export async function startVideoWorker(
   config: AppConfig,
   log: Logger,
   queueOptions: { pollingIntervalSeconds?: number } = {},
 ): Promise<WorkerProcess> {
   const providers = providersFrom(config);
+  const stores = storesFrom(config);
+  await Promise.all(Object.values(stores).map((store) => store.open()));
   return startWorkerProcess(config, log, {
     ...queueOptions,
     register: (registry, db) => {
       registerVideoPipelines(
         registry,
-        pipelineOptionsFrom(config, createRepositories(db), providers),
+        pipelineOptionsFrom(config, createRepositories(db), providers, stores),
       );
     },
   });

@@ -25,7 +25,7 @@ const kinds: Array<[string, () => MediaStore]> = [
     () =>
       storesFrom({
         mediaStore: { ...s3.config, prefix: `run-${Math.random().toString(36).slice(2)}/` },
-        mediaDir: '',
+        mediaDir: mkdtempSync(path.join(scratch, 'cache-')),
         uploadsDir: '',
         releasesDir: '',
       }).media,
@@ -66,6 +66,17 @@ describe.each(kinds)('the media store on %s', (_kind, makeStore) => {
     expect(readFileSync(target, 'utf8')).toBe('stored');
     expect(await store.download('dl/none.txt', target)).toBe(false);
     expect(readFileSync(target, 'utf8')).toBe('stored');
+  });
+
+  it('gives a local file of a key for tools that need a path, and null for a missing key', async () => {
+    await store.putBytes('9/t/in.txt', 'first');
+    const file = await store.cached('9/t/in.txt');
+    expect(file && readFileSync(file, 'utf8')).toBe('first');
+    // A changed key is fetched again (its size differs from the copy's).
+    await store.putBytes('9/t/in.txt', 'second!');
+    const again = await store.cached('9/t/in.txt');
+    expect(again && readFileSync(again, 'utf8')).toBe('second!');
+    expect(await store.cached('9/t/none.txt')).toBeNull();
   });
 
   it('lists the keys below a prefix and removes a prefix or a key', async () => {

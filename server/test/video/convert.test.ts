@@ -348,6 +348,7 @@ describe('reverse video (type 3)', () => {
           repos: app.repos,
           mediaDir: app.config.mediaDir,
           uploadsDir: app.config.uploadsDir,
+          stores: app.stores,
           renderSize: RENDER,
           providers: {
             ...app.providers,

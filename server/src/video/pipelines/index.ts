@@ -13,6 +13,7 @@ import { speechTryPipeline } from './speech/pipeline';
 import type { AppConfig } from '../../config';
 import type { Repositories } from '../../repositories';
 import type { Providers } from '../../providers';
+import type { MediaStores } from '../../storage';
 import { ANY_TYPE, type PipelineRegistry } from '../../tasks/registry';
 
 export type { MediaPipelineOptions } from './kit/pipeline';
@@ -22,12 +23,14 @@ export function pipelineOptionsFrom(
   config: AppConfig,
   repos: Repositories,
   providers: Providers,
+  stores: MediaStores,
 ): MediaPipelineOptions {
   const renderSize = config.videoTasks?.renderSize;
   return {
     repos,
     mediaDir: config.mediaDir,
     uploadsDir: config.uploadsDir,
+    stores,
     ...(renderSize ? { renderSize } : {}),
     providers,
   };

@@ -51,7 +51,12 @@ function requestSignal(request: FastifyRequest, timeoutMs: number): AbortSignal 
  * a subtitle track costs nothing, and a transcription is the user's own upload once.
  */
 export default async function videoConvertRoutes(app: FastifyInstance) {
-  const options: MediaPipelineOptions = pipelineOptionsFrom(app.config, app.repos, app.providers);
+  const options: MediaPipelineOptions = pipelineOptionsFrom(
+    app.config,
+    app.repos,
+    app.providers,
+    app.stores,
+  );
   const transcriber = app.providers.transcription;
 
   /** The user's upload of a video at this URL, or 400 saying it is not theirs (or not a video). */

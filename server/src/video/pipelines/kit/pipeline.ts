@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CAPTION_STYLES, type CaptionStyle } from '@kol/shared-sdk/contracts';
 import type { Repositories } from '../../../repositories';
+import type { MediaStores } from '../../../storage';
 import type { Providers } from '../../../providers';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext } from '../../../tasks/types';
@@ -17,10 +18,19 @@ import type { ComposeResult } from '../../engine/compose';
 export interface MediaPipelineOptions {
   /** The repositories (app.repos in the server; a worker builds its own). */
   repos: Repositories;
-  /** `<DATA_DIR>/media`: outputs go to `<mediaDir>/<userId>/<taskId>/`. */
+  /**
+   * `<DATA_DIR>/media`: outputs go to `<mediaDir>/<userId>/<taskId>/`. With an object store
+   * (MEDIA_STORE=s3) this process's cache folder: the runner stores a task's folder after each
+   * stage and fetches it before a resume (src/storage/task-mirror.ts).
+   */
   mediaDir: string;
   /** AppConfig.uploadsDir: the users' uploaded pictures, clips and music (`/uploads/<name>`). */
   uploadsDir: string;
+  /**
+   * Where uploads and other tasks' media are read from (`stores.uploads.cached(name)` gives a
+   * local file of an upload on any machine), src/storage.
+   */
+  stores: MediaStores;
   /** Output size instead of the aspect's full size (tests render small). */
   renderSize?: { width: number; height: number };
   /** The outside services (src/providers), null where not configured: the offline ways then. */
