@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { taskMirror } from '../storage/task-mirror';
 import { openTaskQueue } from './queue';
 import { PipelineRegistry } from './registry';
 import { VideoTaskService } from './service';
@@ -30,6 +31,7 @@ export default fp(
       registry,
       log: app.log,
       workDir: settings?.workDir ?? path.join(os.tmpdir(), 'kol-video-tasks'),
+      files: taskMirror(app.stores.media, app.config.mediaDir),
       concurrency: settings?.concurrency,
       leaseMs: settings?.leaseMs,
       // The embedded database has one process: every running task at start is an orphan.
@@ -55,5 +57,5 @@ export default fp(
       await service.stop();
     });
   },
-  { name: 'video-tasks', dependencies: ['database', 'repositories'] },
+  { name: 'video-tasks', dependencies: ['database', 'repositories', 'storage'] },
 );

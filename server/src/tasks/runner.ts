@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { EventEmitter } from 'node:events';
@@ -9,7 +9,7 @@ import { StageError, stageErrorMessage } from './errors';
 import type { TaskQueue } from './queue';
 import type { PipelineRegistry, PipelineStage } from './registry';
 import { checkReturnedOutput, checkStoredOutput } from './stage';
-import type { StageOutputs, TaskProgressEvent } from './types';
+import type { StageOutputs, StageTask, TaskFiles, TaskProgressEvent } from './types';
 
 /** Why a running stage was aborted; the runner acts on it when the stage returns. */
 type AbortReason = 'cancelled' | 'lost' | 'shutdown' | 'killed';
@@ -26,8 +26,10 @@ export interface TaskRunnerOptions {
   registry: PipelineRegistry;
   events: EventEmitter;
   log: Logger;
-  /** Parent of the per-task directories. */
+  /** Parent of the per-task directories (removed when the task leaves this process). */
   workDir: string;
+  /** Keeps a task's files beyond this process (an object store); absent: they stay here. */
+  files?: TaskFiles;
   /** Jobs at once in this process; capped by the cores. */
   concurrency?: number;
   /** A runner silent this long has died; its running tasks are taken over. */
@@ -81,6 +83,18 @@ export function etaSeconds(
   if (progress >= 100) return 0;
   const elapsed = (now - startedAt.getTime()) / 1000;
   return Math.max(0, Math.round((elapsed / progress) * (100 - progress)));
+}
+
+/** The task as a stage (and the task files) see it. */
+function stageTask(task: VideoTaskRow): StageTask {
+  return {
+    id: task.id,
+    workId: task.work_id,
+    userId: task.user_id,
+    type: task.type,
+    kind: task.kind,
+    input: task.input,
+  };
 }
 
 /**
@@ -210,6 +224,18 @@ export class TaskRunner {
     } finally {
       clearInterval(heartbeat);
       this.active.delete(taskId);
+      // Whatever the end (done, failed, cancelled, given back at shutdown), ffmpeg's scratch
+      // files and the local copies go: the next run, here or elsewhere, starts from the store.
+      if (!this.killed) await this.cleanUp(task);
+    }
+  }
+
+  private async cleanUp(task: VideoTaskRow): Promise<void> {
+    try {
+      await rm(path.join(this.options.workDir, task.id), { recursive: true, force: true });
+      await this.options.files?.drop(stageTask(task));
+    } catch (error) {
+      this.options.log.warn({ err: error, taskId: task.id }, 'video task clean-up failed');
     }
   }
 
@@ -242,6 +268,13 @@ export class TaskRunner {
     }
     const workDir = path.join(this.options.workDir, task.id);
     await mkdir(workDir, { recursive: true });
+    try {
+      await this.options.files?.fetch(stageTask(task));
+    } catch (error) {
+      // The store did not answer: the job fails and pg-boss retries it, as for a crash.
+      this.options.log.error({ err: error, taskId: task.id }, 'video task files not fetched');
+      throw error;
+    }
     this.emit(task);
 
     for (const [index, stage] of pipeline.entries()) {
@@ -269,14 +302,7 @@ export class TaskRunner {
       const progress = this.progressWriter(task, stage, states, state);
       try {
         result = await stage.handler.run({
-          task: {
-            id: task.id,
-            workId: task.work_id,
-            userId: task.user_id,
-            type: task.type,
-            kind: task.kind,
-            input: task.input,
-          },
+          task: stageTask(task),
           outputs: { ...outputs },
           reportProgress: progress.report,
           signal: controller.signal,
@@ -287,6 +313,8 @@ export class TaskRunner {
           throw new Error(`stage ${stage.name} returned no outputs object`);
         }
         checkReturnedOutput(stage.handler, result);
+        // Kept before the stage counts as finished: a resume elsewhere skips it and reads them.
+        await this.options.files?.keep(stageTask(task));
       } catch (error) {
         await progress.flush();
         if (controller.signal.aborted) return this.onAbort(task, controller, stage);

@@ -18,7 +18,7 @@ import type { VideoTaskRow } from '../repositories/video-tasks';
 import type { TaskQueue } from './queue';
 import type { PipelineRegistry, TaskKind } from './registry';
 import { EVENT_PROGRESS, progressEvent, TaskRunner, type Logger } from './runner';
-import type { TaskProgressEvent } from './types';
+import type { TaskFiles, TaskProgressEvent } from './types';
 
 export interface VideoTaskServiceOptions {
   repos: Repositories;
@@ -27,6 +27,8 @@ export interface VideoTaskServiceOptions {
   openQueue(supervise: boolean): Promise<TaskQueue>;
   log: Logger;
   workDir: string;
+  /** Keeps task files beyond this process (TaskRunnerOptions.files). */
+  files?: TaskFiles;
   concurrency?: number;
   leaseMs?: number;
   takeOverAllOnStart: boolean;
@@ -98,6 +100,7 @@ export class VideoTaskService {
       events: this.events,
       log: this.options.log,
       workDir: this.options.workDir,
+      files: this.options.files,
       concurrency: this.options.concurrency,
       leaseMs: this.options.leaseMs,
       takeOverAllOnStart: this.options.takeOverAllOnStart,

@@ -25,7 +25,11 @@ export interface StageContext {
   reportProgress(percent: number): void;
   /** Aborted on cancel, on a runner shutting down, or when the task was taken from this runner. */
   signal: AbortSignal;
-  /** A directory of this task (created before the first stage, kept across resumes). */
+  /**
+   * Scratch space of this task on this machine (ffmpeg's temporary files): made before the
+   * first stage, removed when the task leaves this process, so a stage must not expect what an
+   * earlier stage left there. What later stages read goes into the task's media folder.
+   */
   workDir: string;
   /** 1 on the first run of this stage, more when a crash or restart made it run again. */
   attempt: number;
@@ -44,6 +48,22 @@ export interface StageHandler {
    * (set by defineStage in stage.ts; a plain handler has none and is not checked).
    */
   outputSchema?: TObject;
+}
+
+/**
+ * Where a task's files live beyond this process, when somewhere else than this machine's disk:
+ * with the media on an object store, a task started on one worker may be resumed on another
+ * machine, which needs what the finished stages wrote. The runner calls these around the stages
+ * (src/storage/task-mirror.ts implements them over the media store); absent, the files stay
+ * where the stages write them.
+ */
+export interface TaskFiles {
+  /** Before the stages run here: the files the finished stages kept (maybe on another machine). */
+  fetch(task: StageTask): Promise<void>;
+  /** After a stage, before it is recorded as finished: keep what it wrote. */
+  keep(task: StageTask): Promise<void>;
+  /** The task left this process, however it ended: its local copies can go. */
+  drop(task: StageTask): Promise<void>;
 }
 
 /** A progress change, pushed to in-process listeners (a server-sent events route). */

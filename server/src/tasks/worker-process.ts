@@ -9,6 +9,7 @@ import { bossSchemaOf } from './plugin';
 import { openTaskQueue } from './queue';
 import { PipelineRegistry } from './registry';
 import type { Logger, TaskRunner } from './runner';
+import type { TaskFiles } from './types';
 import { VideoTaskService } from './service';
 
 export interface WorkerProcess {
@@ -27,6 +28,8 @@ export async function startWorkerProcess(
   options: {
     /** Registers the pipelines this worker runs (the video module's: src/video/worker.ts). */
     register: (registry: PipelineRegistry, db: Kysely<Database>) => void;
+    /** Keeps task files beyond this process (an object store): TaskRunnerOptions.files. */
+    files?: TaskFiles;
     pollingIntervalSeconds?: number;
   },
 ): Promise<WorkerProcess> {
@@ -49,6 +52,7 @@ export async function startWorkerProcess(
     registry,
     log,
     workDir: settings?.workDir ?? 'tasks',
+    files: options.files,
     concurrency: settings?.concurrency,
     leaseMs: settings?.leaseMs,
     takeOverAllOnStart: false,

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import { providersFrom } from '../providers';
 import { createRepositories } from '../repositories';
 import { storesFrom } from '../storage';
+import { taskMirror } from '../storage/task-mirror';
 import type { Logger } from '../tasks/runner';
 import { startWorkerProcess, type WorkerProcess } from '../tasks/worker-process';
 import { pipelineOptionsFrom, registerVideoPipelines } from './pipelines';
@@ -21,6 +22,7 @@ export async function startVideoWorker(
   await Promise.all(Object.values(stores).map((store) => store.open()));
   return startWorkerProcess(config, log, {
     ...queueOptions,
+    files: taskMirror(stores.media, config.mediaDir),
     register: (registry, db) => {
       registerVideoPipelines(
         registry,

@@ -7,7 +7,7 @@ import { bossSchemaOf } from '../../src/tasks/plugin';
 import { openTaskQueue, VIDEO_TASK_QUEUE } from '../../src/tasks/queue';
 import type { PipelineRegistry } from '../../src/tasks/registry';
 import { VideoTaskService } from '../../src/tasks/service';
-import type { StageContext, StageHandler, StageOutputs } from '../../src/tasks/types';
+import type { StageContext, StageHandler, StageOutputs, TaskFiles } from '../../src/tasks/types';
 
 export const silentLog = { info() {}, warn() {}, error() {} };
 
@@ -15,13 +15,14 @@ export const silentLog = { info() {}, warn() {}, error() {} };
 export function taskService(
   app: FastifyInstance,
   registry: PipelineRegistry,
-  options: { concurrency?: number; leaseMs?: number } = {},
+  options: { concurrency?: number; leaseMs?: number; workDir?: string; files?: TaskFiles } = {},
 ): VideoTaskService {
   return new VideoTaskService({
     repos: app.repos,
     registry,
     log: silentLog,
-    workDir: path.join(testDataDir(), 'tasks'),
+    workDir: options.workDir ?? path.join(testDataDir(), 'tasks'),
+    files: options.files,
     concurrency: options.concurrency ?? 2,
     leaseMs: options.leaseMs ?? 60_000,
     takeOverAllOnStart: true,
