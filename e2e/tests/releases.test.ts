@@ -1,63 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { kol, launchBrowser, newPage, signIn, userPageTitle } from '../support/platform';
 import {
-  kol,
-  launchBrowser,
-  newPage,
-  platformUrl,
-  signIn,
-  userPageTitle,
-} from '../support/platform';
+  registryVersion,
+  removeVariantBuilds,
+  USER_BUILD,
+  USER_TITLE as TITLE,
+  variantBuild,
+} from '../support/releases';
 
-const BUILD = path.resolve(__dirname, '..', '..', 'mfe-user', 'dist');
-const TITLE = '个人中心';
+const activeVersion = () => registryVersion('mfe_user');
+const userVariant = (title: string, options: { breakIt?: boolean } = {}) =>
+  variantBuild(USER_BUILD, TITLE, title, options);
 
 let browser: Browser;
-const made: string[] = [];
-
-/**
- * A variant of the user-centre build, as another build of the team's would be: the page title
- * changed to `title`, and optionally the chunk that holds the page deleted (a broken release).
- */
-function variantBuild(title: string, options: { breakPage?: boolean } = {}): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'kol-release-'));
-  made.push(dir);
-  cpSync(BUILD, dir, { recursive: true });
-  const pageChunk = readdirSync(dir).find(
-    (file) => file.endsWith('.js') && readFileSync(path.join(dir, file), 'utf8').includes(TITLE),
-  );
-  if (!pageChunk) throw new Error(`no chunk of ${BUILD} holds the title ${TITLE}`);
-  const file = path.join(dir, pageChunk);
-  const changed = readFileSync(file, 'utf8').replaceAll(TITLE, title);
-  writeFileSync(file, changed);
-  // The compressed copies a build writes beside each file, made again as the build would (the
-  // server sends them to the browser, and refuses a release whose copies say something else).
-  writeFileSync(`${file}.br`, brotliCompressSync(changed));
-  writeFileSync(`${file}.gz`, gzipSync(changed));
-  if (options.breakPage) for (const name of [file, `${file}.br`, `${file}.gz`]) rmSync(name);
-  return dir;
-}
-
-async function activeVersion(): Promise<string> {
-  const response = await fetch(`${platformUrl()}/api/platform/remotes`);
-  const body = (await response.json()) as {
-    data: { remotes: { name: string; version: string }[] };
-  };
-  const entry = body.data.remotes.find((remote) => remote.name === 'mfe_user');
-  if (!entry) throw new Error('mfe_user is not in the registry');
-  return entry.version;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  removeVariantBuilds();
 });
 
 describe('independent releases of a remote', () => {
@@ -73,7 +36,7 @@ describe('independent releases of a remote', () => {
       'release',
       'mfe_user',
       '--dir',
-      variantBuild('个人中心（新版）'),
+      userVariant('个人中心（新版）'),
       '--note',
       'e2e v2',
     );
@@ -86,7 +49,7 @@ describe('independent releases of a remote', () => {
     expect(await activeVersion()).toBe(original);
     expect(await userPageTitle(page)).toBe(TITLE);
 
-    // A fresh good release, then a broken one (its page chunk deleted): the host falls back to
+    // A fresh good release, then a broken one (its page chunk throws): the host falls back to
     // the last known good, the most recent version no browser has reported failing. (The
     // original may have failure reports from other tests that simulate an outage.)
     await kol(
@@ -94,7 +57,7 @@ describe('independent releases of a remote', () => {
       'release',
       'mfe_user',
       '--dir',
-      variantBuild('个人中心（稳定版）'),
+      userVariant('个人中心（稳定版）'),
       '--note',
       'e2e good',
     );
@@ -104,7 +67,7 @@ describe('independent releases of a remote', () => {
       'release',
       'mfe_user',
       '--dir',
-      variantBuild('个人中心（坏版本）', { breakPage: true }),
+      userVariant('个人中心（坏版本）', { breakIt: true }),
       '--note',
       'e2e broken',
     );
