@@ -274,6 +274,10 @@ export function readEnv(): ServerEnv {
         // Off when the installation runs `pnpm --filter @kol/server worker` processes instead.
         workInProcess: bool('VIDEO_WORKERS_IN_PROCESS', true),
         concurrency: int('VIDEO_WORKER_CONCURRENCY', os.availableParallelism(), 1, 256),
+        // How long a silent worker counts as alive: its tasks move to another worker after it
+        // (and at most as long again, the sweep's period). Shorter: quicker takeover, more
+        // heartbeat writes.
+        leaseMs: int('VIDEO_TASK_LEASE_MS', 30_000, 2_000, 600_000),
         workDir: path.join(dataDir, 'tasks'),
       },
     },

@@ -12,6 +12,15 @@ const NAMES = [
   'DATA_DIR',
   'REMOTE_OVERRIDES',
   'NODE_ENV',
+  'MEDIA_STORE',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+  'VIDEO_TASK_LEASE_MS',
 ] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 
@@ -73,5 +82,50 @@ describe('environment of the platform features', () => {
     expect(withEnv({ NODE_ENV: 'production', REMOTE_OVERRIDES: 'on' }).remoteOverrides).toBe(true);
     expect(withEnv({ REMOTE_OVERRIDES: 'off' }).remoteOverrides).toBe(false);
     expect(() => withEnv({ REMOTE_OVERRIDES: 'maybe' })).toThrow(/REMOTE_OVERRIDES/);
+  });
+
+  it('keeps media in the data folders unless MEDIA_STORE=s3 names a bucket', () => {
+    const local = withEnv({ DATA_DIR: '/tmp/kol-env-test' });
+    expect(local.mediaStore).toBeNull();
+    expect(local.mediaDir).toBe('/tmp/kol-env-test/media');
+    expect(() => withEnv({ S3_BUCKET: 'media' })).toThrow(
+      'S3_BUCKET set but MEDIA_STORE is not s3',
+    );
+    expect(() => withEnv({ MEDIA_STORE: 's3' })).toThrow('MEDIA_STORE=s3 needs S3_BUCKET');
+    expect(() => withEnv({ MEDIA_STORE: 'ftp' })).toThrow('MEDIA_STORE must be local or s3');
+    expect(() =>
+      withEnv({ MEDIA_STORE: 's3', S3_BUCKET: 'kol-media', S3_ACCESS_KEY_ID: 'key' }),
+    ).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+
+    const s3 = withEnv({
+      DATA_DIR: '/tmp/kol-env-test',
+      MEDIA_STORE: 's3',
+      S3_BUCKET: 'kol-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: '/studio/',
+    });
+    expect(s3.mediaStore).toEqual({
+      bucket: 'kol-media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      prefix: 'studio/',
+    });
+    // The folders only cache what the process works on, apart from the local store's.
+    expect(s3.mediaDir).toBe('/tmp/kol-env-test/cache/media');
+    expect(s3.uploadsDir).toBe('/tmp/kol-env-test/cache/uploads');
+    expect(s3.releasesDir).toBe('/tmp/kol-env-test/cache/releases');
+  });
+
+  it('reads how long a silent video worker counts as alive', () => {
+    expect(withEnv({}).videoTasks?.leaseMs).toBe(30_000);
+    expect(withEnv({ VIDEO_TASK_LEASE_MS: '5000' }).videoTasks?.leaseMs).toBe(5000);
+    expect(() => withEnv({ VIDEO_TASK_LEASE_MS: '10' })).toThrow(
+      'VIDEO_TASK_LEASE_MS must be an integer from 2000 to 600000',
+    );
   });
 });
