@@ -1,10 +1,20 @@
 import path from 'node:path';
-import type { MediaStore } from '../storage';
+import type { MediaStore, StoredEntry } from '../storage';
 import { MANIFEST_FILE, RELEASE_VERSION, type RemoteBuild } from './build';
 
 /** The store key of a release's file: `<remote>/<version>/<file>`. */
 export const releaseKey = (remote: string, version: string, file: string) =>
   `${remote}/${version}/${file}`;
+
+/** The versions of a remote's listing whose manifest is there (a complete release each). */
+function completeVersions(entries: readonly StoredEntry[]): string[] {
+  const versions: string[] = [];
+  for (const { key } of entries) {
+    const [, version = '', ...file] = key.split('/');
+    if (file.join('/') === MANIFEST_FILE && RELEASE_VERSION.test(version)) versions.push(version);
+  }
+  return versions;
+}
 
 /** Files put at once while a release is written: an object store answers each put slowly. */
 const PARALLEL_PUTS = 8;
@@ -28,12 +38,7 @@ export class ReleaseStore {
 
   /** The complete stored versions of a remote (those with their manifest), sorted. */
   async versions(remote: string): Promise<string[]> {
-    const versions: string[] = [];
-    for (const { key } of await this.files.list(`${remote}/`)) {
-      const [, version = '', ...file] = key.split('/');
-      if (file.join('/') === MANIFEST_FILE && RELEASE_VERSION.test(version)) versions.push(version);
-    }
-    return versions;
+    return completeVersions(await this.files.list(`${remote}/`));
   }
 
   /**
@@ -41,8 +46,9 @@ export class ReleaseStore {
    * One listing answers it, so an object store is asked once rather than once per version.
    */
   async findInOtherVersion(remote: string, file: string, except: string): Promise<string | null> {
-    const keys = new Set((await this.files.list(`${remote}/`)).map((entry) => entry.key));
-    for (const version of await this.versions(remote)) {
+    const entries = await this.files.list(`${remote}/`);
+    const keys = new Set(entries.map((entry) => entry.key));
+    for (const version of completeVersions(entries)) {
       const key = releaseKey(remote, version, file);
       if (version !== except && keys.has(key)) return key;
     }
