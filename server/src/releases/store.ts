@@ -13,7 +13,7 @@ function completeVersions(entries: readonly StoredEntry[]): string[] {
     const [, version = '', ...file] = key.split('/');
     if (file.join('/') === MANIFEST_FILE && RELEASE_VERSION.test(version)) versions.push(version);
   }
-  return versions;
+  return versions.sort();
 }
 
 /** Files put at once while a release is written: an object store answers each put slowly. */
