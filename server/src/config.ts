@@ -31,7 +31,10 @@ export interface AppConfig {
   sessionCacheMs: number;
   loginLimit: LoginLimitConfig;
   bodyLimitBytes: number;
-  /** The release store: `<releasesDir>/<remote>/<version>/`, served at `/remotes/`. */
+  /**
+   * The release store: `<releasesDir>/<remote>/<version>/`, served at `/remotes/` (and the
+   * host's at `/`); with `mediaStore` only a cache, the releases being in the bucket.
+   */
   releasesDir: string;
   /** Uploaded images, served at `/uploads/`. */
   uploadsDir: string;
@@ -48,7 +51,10 @@ export interface AppConfig {
    * Absent or null: the folders.
    */
   mediaStore?: S3StoreConfig | null;
-  /** The host shell's build (index.html and its assets), served at the site root. */
+  /**
+   * The host shell's build (index.html and its assets), served at the site root before the
+   * host's first release; released from here at start with `autoPublishFrom`.
+   */
   hostDistDir: string;
   /** Workspace root whose `mfe-*\/dist` builds are released at start; null: none are. */
   autoPublishFrom: string | null;

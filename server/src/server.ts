@@ -43,14 +43,18 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : env.port;
   const base = `http://${shownHost}:${port}`;
   const hostBuilt = existsSync(path.join(env.app.hostDistDir, 'index.html'));
+  // Served from its release (in the store, perhaps another machine's) once there is one.
+  const hostRelease = await app.releases.hostVersion();
   const { remotes } = await app.releases.registry(null);
   const lines = [
     '',
     `KOL Studio: ${base}/`,
     `API: ${base}/api  (OpenAPI: ${base}/api/docs)`,
-    hostBuilt
-      ? `Front end: ${env.app.hostDistDir}`
-      : `Front end: not built (${env.app.hostDistDir}); run \`pnpm start\` from the repo root, or \`pnpm build\``,
+    hostRelease
+      ? `Front end: host_shell ${hostRelease} (${app.stores.releases.description})`
+      : hostBuilt
+        ? `Front end: ${env.app.hostDistDir}`
+        : `Front end: not built (${env.app.hostDistDir}); run \`pnpm start\` from the repo root, or \`pnpm build\``,
     `Remotes: ${remotes.length > 0 ? remotes.map((r) => `${r.name} ${r.version}`).join(', ') : 'none released'}`,
     `Database: ${embedded ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     env.adminTokenFromEnv

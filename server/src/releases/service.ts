@@ -19,8 +19,8 @@ import {
   type BuildCheck,
 } from './build';
 import { AUTO_ROLLBACK_ACTOR, autoRollbackNote, inCanary } from './canary';
-import { remotesFitHostCheck, type RunningRemote } from './shared-check';
-import type { ReleaseStore } from './store';
+import { remotesFitHostCheck, type RunningRemote, type StoredManifest } from './shared-check';
+import { releaseKey, type ReleaseStore } from './store';
 
 export interface PublishOptions {
   /** Who released it: an ops user, or the server's own auto-publish. */
@@ -135,8 +135,8 @@ export class ReleaseService {
       if (options.refuseExisting) throw this.duplicate(remote, build.version);
       return unchanged;
     }
-    // The folder may be there without its row (a crash between the two, or a new database
-    // on an old DATA_DIR, or a refused canary): same version means same files, so it is kept.
+    // The version may be stored without its row (a crash between the two, a new database on
+    // an old store, or a refused canary): same version means same files, so it is kept.
     await this.store.write(build);
     const record = {
       remote,
@@ -209,30 +209,28 @@ export class ReleaseService {
       if (entry.remote === HOST_NAME) continue;
       for (const version of [entry.version, entry.canary?.version]) {
         if (!version) continue;
-        const manifestPath = path.join(this.store.folder(entry.remote, version), MANIFEST_FILE);
-        running.push({ remote: entry.remote, version, manifestPath });
+        running.push({
+          remote: entry.remote,
+          version,
+          manifest: this.manifest(entry.remote, version),
+        });
       }
     }
     return running;
   }
 
-  /**
-   * The folder of the active host release, which routes/host.ts serves; null before the host's
-   * first release (the host build folder is served then, as before host releases existed).
-   * Read at every request, so a rollback or promote shows at the next page load.
-   */
-  async hostFolder(): Promise<string | null> {
-    const version = await this.repository.activeVersion(HOST_NAME);
-    return version === null ? null : this.store.folder(HOST_NAME, version);
+  /** A stored release's manifest, read through the store by the shared checks. */
+  manifest(remote: string, version: string): StoredManifest {
+    return { store: this.store.files, key: releaseKey(remote, version, MANIFEST_FILE) };
   }
 
   /**
-   * The folders of every stored host version. A page loaded before a rollback or promote
-   * still asks for its own hashed chunks; named by content, they are the same in any folder
-   * that has them, so they are looked for there when the active release lacks them.
+   * The active host release's version, whose files routes/host.ts serves; null before the
+   * host's first release (the host build folder is served then, as before host releases
+   * existed). Read at every request, so a rollback or promote shows at the next page load.
    */
-  hostFolders(): Promise<string[]> {
-    return this.store.folders(HOST_NAME);
+  hostVersion(): Promise<string | null> {
+    return this.repository.activeVersion(HOST_NAME);
   }
 
   /** The last known good version of a remote right now (see ReleasesRepository). */

@@ -1,5 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import semver from 'semver';
+import type { MediaStore } from '../storage';
+import { LocalStore } from '../storage/local-store';
 import { MANIFEST_FILE, ReleaseRefused, type BuildCheck, type RemoteBuild } from './build';
 
 /** One entry of an mf-manifest.json `shared` list, as far as this check reads it. */
@@ -35,10 +38,36 @@ function sharedEntries(manifest: Record<string, unknown>, whose: string): Shared
   );
 }
 
-async function readHostShared(manifestPath: string): Promise<Map<string, SharedEntry>> {
+/**
+ * A manifest where the check reads it: a stored release's (`app.stores.releases`, any machine's
+ * process reads the same) or the host build's on this machine (`localManifest`).
+ */
+export interface StoredManifest {
+  store: MediaStore;
+  key: string;
+}
+
+/** The manifest file of a build folder on this machine (the host build before its release). */
+export function localManifest(file: string): StoredManifest {
+  return { store: new LocalStore(path.dirname(file)), key: path.basename(file) };
+}
+
+/** Where a manifest is, for the messages: its path on this machine, or its object's URL. */
+const manifestLocation = ({ store, key }: StoredManifest) =>
+  store.localPath(key) ?? `${store.description}${key}`;
+
+/** The manifest's JSON through its store; throws when it is missing or not JSON. */
+async function readManifest({ store, key }: StoredManifest): Promise<unknown> {
+  const body = await store.read(key);
+  if (!body) throw new Error(`no ${key} in ${store.description}`);
+  return JSON.parse(await text(body)) as unknown;
+}
+
+async function readHostShared(source: StoredManifest): Promise<Map<string, SharedEntry>> {
   let manifest: unknown;
+  const manifestPath = manifestLocation(source);
   try {
-    manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as unknown;
+    manifest = await readManifest(source);
   } catch {
     // Without the host's ranges nothing can be said about compatibility, and a remote whose
     // singletons do not match the host breaks every page: refuse rather than guess.
@@ -95,11 +124,13 @@ function sharedProblems(
  * release's, or the host build's when the host was never released) so a new host counts at
  * once. A remote without singletons never needs the host's manifest.
  */
-export function sharedVersionCheck(hostManifestPath: () => string | Promise<string>): BuildCheck {
+export function sharedVersionCheck(
+  hostManifest: () => StoredManifest | Promise<StoredManifest>,
+): BuildCheck {
   return async (build: RemoteBuild) => {
     const remoteShared = sharedEntries(build.manifest, '远程模块');
     if (remoteShared.length === 0) return;
-    const host = await readHostShared(await hostManifestPath());
+    const host = await readHostShared(await hostManifest());
     const problems = sharedProblems(remoteShared, host, '宿主');
     if (problems.length > 0) {
       throw new ReleaseRefused('shared', `发布被拒绝（共享依赖检查）：${problems.join('；')}`);
@@ -111,7 +142,7 @@ export function sharedVersionCheck(hostManifestPath: () => string | Promise<stri
 export interface RunningRemote {
   remote: string;
   version: string;
-  manifestPath: string;
+  manifest: StoredManifest;
 }
 
 /**
@@ -126,7 +157,7 @@ export function remotesFitHostCheck(running: () => Promise<RunningRemote[]>): Bu
     for (const remote of await running()) {
       let manifest: unknown;
       try {
-        manifest = JSON.parse(await readFile(remote.manifestPath, 'utf8')) as unknown;
+        manifest = await readManifest(remote.manifest);
       } catch {
         manifest = null;
       }

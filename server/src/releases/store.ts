@@ -1,68 +1,78 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { RemoteBuild } from './build';
+import type { MediaStore, StoredEntry } from '../storage';
+import { MANIFEST_FILE, RELEASE_VERSION, type RemoteBuild } from './build';
+
+/** The store key of a release's file: `<remote>/<version>/<file>`. */
+export const releaseKey = (remote: string, version: string, file: string) =>
+  `${remote}/${version}/${file}`;
+
+/** The versions of a remote's listing whose manifest is there (a complete release each). */
+function completeVersions(entries: readonly StoredEntry[]): string[] {
+  const versions: string[] = [];
+  for (const { key } of entries) {
+    const [, version = '', ...file] = key.split('/');
+    if (file.join('/') === MANIFEST_FILE && RELEASE_VERSION.test(version)) versions.push(version);
+  }
+  return versions.sort();
+}
+
+/** Files put at once while a release is written: an object store answers each put slowly. */
+const PARALLEL_PUTS = 8;
 
 /**
- * The release store on the local disk: `<root>/<remote>/<version>/`, one folder per release,
- * never changed once in place. A larger installation may serve these folders from any static
- * host or CDN; the database keeps only the pointers.
+ * The releases in the release area of the media store (`app.stores.releases`: DATA_DIR/releases
+ * on the embedded default, the bucket's `releases/` prefix with MEDIA_STORE=s3), keyed
+ * `<remote>/<version>/<file>`, never changed once complete. Every API process on every machine
+ * reads the same store, so a release made through one is served by all; the database keeps
+ * only the pointers.
+ *
+ * A version counts as stored once its manifest is there: it is written last, so a reader (or a
+ * crash half-way) never sees an incomplete release as one.
  */
 export class ReleaseStore {
-  constructor(readonly root: string) {}
-
-  folder(remote: string, version: string): string {
-    return path.join(this.root, remote, version);
-  }
-
-  /** The folders of every stored version of a remote (a `.tmp-` folder is none). */
-  async folders(remote: string): Promise<string[]> {
-    try {
-      const entries = await readdir(path.join(this.root, remote), { withFileTypes: true });
-      return entries
-        .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
-        .map((entry) => this.folder(remote, entry.name));
-    } catch {
-      return [];
-    }
-  }
+  constructor(readonly files: MediaStore) {}
 
   async has(remote: string, version: string): Promise<boolean> {
-    try {
-      return (await stat(this.folder(remote, version))).isDirectory();
-    } catch {
-      return false;
-    }
+    return (await this.files.stat(releaseKey(remote, version, MANIFEST_FILE))) !== null;
+  }
+
+  /** The complete stored versions of a remote (those with their manifest), sorted. */
+  async versions(remote: string): Promise<string[]> {
+    return completeVersions(await this.files.list(`${remote}/`));
   }
 
   /**
-   * Copies a build into the store: first into a temporary folder beside its place, then one
-   * rename, so a reader never sees half a release and a crash leaves only a `.tmp-` folder.
-   * Answers false when the version's folder is there already (same version = same content);
-   * it is never overwritten.
+   * The key of `file` in a complete stored version of the remote other than `except`, or null.
+   * One listing answers it, so an object store is asked once rather than once per version.
+   */
+  async findInOtherVersion(remote: string, file: string, except: string): Promise<string | null> {
+    const entries = await this.files.list(`${remote}/`);
+    const keys = new Set(entries.map((entry) => entry.key));
+    for (const version of completeVersions(entries)) {
+      const key = releaseKey(remote, version, file);
+      if (version !== except && keys.has(key)) return key;
+    }
+    return null;
+  }
+
+  /**
+   * Copies a build into the store: every file, then its manifest, so the version exists only
+   * once complete. Answers false when the version is stored already (same version = same
+   * content); it is never overwritten. Two processes writing the same version at once write
+   * the same bytes, and a version left incomplete by a crash is completed by the next write.
    */
   async write(build: RemoteBuild): Promise<boolean> {
     if (await this.has(build.remote, build.version)) return false;
-    const parent = path.join(this.root, build.remote);
-    await mkdir(parent, { recursive: true });
-    const temp = path.join(parent, `.tmp-${build.version}-${randomBytes(4).toString('hex')}`);
-    try {
-      for (const file of build.files) {
-        const target = path.join(temp, ...file.split('/'));
-        await mkdir(path.dirname(target), { recursive: true });
-        await copyFile(path.join(build.dir, ...file.split('/')), target);
-      }
-      try {
-        await rename(temp, this.folder(build.remote, build.version));
-      } catch (error) {
-        // Another process put the same version in place first: its files are the same.
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOTEMPTY' || code === 'EEXIST') return false;
-        throw error;
-      }
-      return true;
-    } finally {
-      await rm(temp, { recursive: true, force: true });
+    const put = (file: string) =>
+      this.files.putFile(
+        releaseKey(build.remote, build.version, file),
+        path.join(build.dir, ...file.split('/')),
+      );
+    const rest = build.files.filter((file) => file !== MANIFEST_FILE);
+    for (let start = 0; start < rest.length; start += PARALLEL_PUTS) {
+      await Promise.all(rest.slice(start, start + PARALLEL_PUTS).map(put));
     }
+    await put(MANIFEST_FILE);
+    return true;
   }
 }

@@ -1,13 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  CACHE_IMMUTABLE,
-  CACHE_NO_CACHE,
-  pathSegments,
-  resolveInside,
-  sendFile,
-} from '../http/static-files';
+import { CACHE_IMMUTABLE, CACHE_NO_CACHE, pathSegments, sendStored } from '../http/static-files';
+import { HOST_NAME, HOST_PAGE } from '../releases/build';
+import { releaseKey } from '../releases/store';
+import type { MediaStore } from '../storage';
 import { contentTypeOf } from '../storage/content-types';
+import { LocalStore } from '../storage/local-store';
 
 /**
  * The Content-Security-Policy of the host page, which every remote runs inside.
@@ -114,17 +112,33 @@ function sendNotBuilt(reply: FastifyReply): FastifyReply {
  */
 export default async function hostRoutes(app: FastifyInstance) {
   const pageHeaders = hostPageHeaders(app.config.remoteOverrides ?? false);
+  // The host build of this machine, served before the host's first release. Never `open`ed:
+  // that would make the folder, and a missing one means the front end is not built.
+  const hostBuild = new LocalStore(app.config.hostDistDir);
+
+  /** Where the host's files are now: its active release in the store, or the build folder. */
+  async function hostFiles(): Promise<{
+    store: MediaStore;
+    key: (file: string) => string;
+    version: string | null;
+  }> {
+    const version = await app.releases.hostVersion();
+    return version === null
+      ? { store: hostBuild, key: (file) => file, version }
+      : {
+          store: app.stores.releases,
+          key: (file) => releaseKey(HOST_NAME, version, file),
+          version,
+        };
+  }
+
   /**
    * A hashed file the active host release lacks, from another stored host version: a page
    * loaded before a rollback or promote asks for its own chunks (same name, same content).
    */
-  async function fromOtherRelease(segments: string[]): Promise<string | null> {
-    if (!HASHED_NAME.test(segments[segments.length - 1] ?? '')) return null;
-    for (const folder of await app.releases.hostFolders()) {
-      const file = await resolveInside(folder, segments);
-      if (file) return file;
-    }
-    return null;
+  async function fromOtherRelease(file: string, active: string): Promise<string | null> {
+    if (!HASHED_NAME.test(path.posix.basename(file))) return null;
+    return app.releases.store.findInOtherVersion(HOST_NAME, file, active);
   }
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
@@ -132,23 +146,24 @@ export default async function hostRoutes(app: FastifyInstance) {
     if (NOT_THE_HOST.test(pathname)) return reply.callNotFound();
     // The active host release (a rollback shows at the next request), or before the host's
     // first release its build folder, as it was served before host releases.
-    const released = await app.releases.hostFolder();
-    const root = released ?? app.config.hostDistDir;
+    const host = await hostFiles();
     const segments = pathname === '/' ? [] : pathSegments(pathname, '/');
-    let file = segments && segments.length > 0 ? await resolveInside(root, segments) : null;
-    if (!file && released && segments && segments.length > 0)
-      file = await fromOtherRelease(segments);
-    if (file) {
-      const name = path.basename(file);
+    // The segments passed pathSegments (no empty, dot or slash segment), so they make a key.
+    const file = segments && segments.length > 0 ? segments.join('/') : null;
+    let key = file && (await host.store.stat(host.key(file))) ? host.key(file) : null;
+    if (!key && file && host.version !== null) key = await fromOtherRelease(file, host.version);
+    if (key) {
+      const name = path.posix.basename(key);
       // On what a browser can show as a document (HTML, SVG). A script or a style sheet runs
       // under the policy of the page that loads it, so the headers would only cost bytes on
       // every one of the first load's files.
-      if (DOCUMENT_TYPE.test(contentTypeOf(file))) reply.headers(pageHeaders);
-      return sendFile(
+      if (DOCUMENT_TYPE.test(contentTypeOf(key))) reply.headers(pageHeaders);
+      return sendStored(
         request,
         reply,
-        file,
-        HASHED_NAME.test(name) && name !== 'index.html' ? CACHE_IMMUTABLE : CACHE_NO_CACHE,
+        host.store,
+        key,
+        HASHED_NAME.test(name) && name !== HOST_PAGE ? CACHE_IMMUTABLE : CACHE_NO_CACHE,
         { precompressed: true },
       );
     }
@@ -156,8 +171,8 @@ export default async function hostRoutes(app: FastifyInstance) {
     if (!wantsPage(request, pathname)) return reply.callNotFound();
     // The page, however it is reached (`/`, a page URL, the not-built page).
     reply.headers(pageHeaders);
-    const index = await resolveInside(root, ['index.html']);
-    if (!index) return sendNotBuilt(reply);
-    return sendFile(request, reply, index, CACHE_NO_CACHE, { precompressed: true });
+    const index = host.key(HOST_PAGE);
+    if (!(await host.store.stat(index))) return sendNotBuilt(reply);
+    return sendStored(request, reply, host.store, index, CACHE_NO_CACHE, { precompressed: true });
   });
 }

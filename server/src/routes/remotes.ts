@@ -4,9 +4,8 @@ import {
   CACHE_IMMUTABLE,
   CACHE_NO_CACHE,
   pathSegments,
-  resolveInside,
-  sendFile,
   sendFileNotFound,
+  sendStored,
 } from '../http/static-files';
 
 /**
@@ -21,7 +20,10 @@ const ENTRY_FILES: ReadonlySet<string> = new Set([
   'mf-stats.json',
 ]);
 
-/** `/remotes/<name>/<version>/<file>` from the release store. */
+/**
+ * `/remotes/<name>/<version>/<file>` from the release store (`app.stores.releases`: the same
+ * for every API process, so any of them serves a release made through another).
+ */
 export default async function remoteFileRoutes(app: FastifyInstance) {
   app.get('/remotes/*', { schema: { hide: true } }, async (request, reply) => {
     const segments = pathSegments(request.url, '/remotes/');
@@ -30,11 +32,17 @@ export default async function remoteFileRoutes(app: FastifyInstance) {
     if (!REMOTE_NAME.test(remote) || !RELEASE_VERSION.test(version)) {
       return sendFileNotFound(reply);
     }
-    const file = await resolveInside(app.config.releasesDir, segments);
-    if (!file) return sendFileNotFound(reply);
+    // The segments passed pathSegments (no empty, dot or slash segment), so they are a key.
+    const key = segments.join('/');
     const entry = segments.length === 3 && ENTRY_FILES.has(segments[2] ?? '');
-    return sendFile(request, reply, file, entry ? CACHE_NO_CACHE : CACHE_IMMUTABLE, {
-      precompressed: true,
-    });
+    // A missing key answers the plain 404 there.
+    return sendStored(
+      request,
+      reply,
+      app.stores.releases,
+      key,
+      entry ? CACHE_NO_CACHE : CACHE_IMMUTABLE,
+      { precompressed: true },
+    );
   });
 }

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { inspectBuild, ReleaseRefused } from '../../src/releases/build';
-import { remotesFitHostCheck, sharedVersionCheck } from '../../src/releases/shared-check';
+import {
+  localManifest,
+  remotesFitHostCheck,
+  sharedVersionCheck,
+} from '../../src/releases/shared-check';
+import { releaseKey } from '../../src/releases/store';
+import { LocalStore } from '../../src/storage/local-store';
 import { makeFakeBuild, sharedSingleton } from '../helpers/fake-build';
 
 /**
@@ -27,7 +33,7 @@ async function check(shared: unknown[], manifestPath = hostManifest) {
     marker: String(builds),
     shared,
   });
-  return inspectBuild('mfe_fake', dir, [sharedVersionCheck(() => manifestPath)]);
+  return inspectBuild('mfe_fake', dir, [sharedVersionCheck(() => localManifest(manifestPath))]);
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ReleaseRefused> {
@@ -99,19 +105,21 @@ describe('shared singleton versions against the host', () => {
       manifest: JSON.stringify({ name: 'mfe_fake', shared: { react: '18' } }),
     });
     const error = await refusal(
-      inspectBuild('mfe_fake', dir, [sharedVersionCheck(() => hostManifest)]),
+      inspectBuild('mfe_fake', dir, [sharedVersionCheck(() => localManifest(hostManifest))]),
     );
     expect(error.check).toBe('manifest');
   });
 });
 
 describe('the reverse check of a host release', () => {
-  /** A remote's manifest as it lies in the store, with its shared singletons. */
+  /** A remote's manifest as it lies in the release store, with its shared singletons. */
+  const store = new LocalStore(path.join(root, 'store'));
   function storedRemote(remote: string, version: string, shared: unknown[]) {
+    const key = releaseKey(remote, version, 'mf-manifest.json');
     const manifestPath = path.join(root, 'store', remote, version, 'mf-manifest.json');
     mkdirSync(path.dirname(manifestPath), { recursive: true });
     writeFileSync(manifestPath, JSON.stringify({ name: remote, shared }));
-    return { remote, version, manifestPath };
+    return { remote, version, manifest: { store, key } };
   }
 
   function hostBuild(label: string, shared: unknown[]): string {
@@ -142,7 +150,7 @@ describe('the reverse check of a host release', () => {
     const missing = {
       remote: 'mfe_c',
       version: '0.1.0-cccccccc',
-      manifestPath: path.join(root, 'nowhere', 'mf-manifest.json'),
+      manifest: { store, key: releaseKey('mfe_c', '0.1.0-cccccccc', 'mf-manifest.json') },
     };
     const error = await refusal(
       inspectBuild('host_shell', dir, [remotesFitHostCheck(async () => [...running, missing])]),

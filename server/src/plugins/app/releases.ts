@@ -1,8 +1,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { MANIFEST_FILE } from '../../releases/build';
+import { HOST_NAME, MANIFEST_FILE } from '../../releases/build';
 import { ReleaseService } from '../../releases/service';
-import { sharedVersionCheck } from '../../releases/shared-check';
+import { localManifest, sharedVersionCheck } from '../../releases/shared-check';
 import { ReleaseStore } from '../../releases/store';
 
 declare module 'fastify' {
@@ -21,15 +21,20 @@ export default fp(
   async (app) => {
     const service: ReleaseService = new ReleaseService(
       app.releaseRecords,
-      new ReleaseStore(app.config.releasesDir),
+      new ReleaseStore(app.stores.releases),
       app.log,
-      [sharedVersionCheck(async () => path.join(await hostRoot(), MANIFEST_FILE))],
+      [sharedVersionCheck(() => hostManifest())],
       app.audit,
       app.config.remoteAutoRollback,
     );
-    // The host browsers get: the active host release, or the host build before any.
-    const hostRoot = async (): Promise<string> =>
-      (await service.hostFolder()) ?? app.config.hostDistDir;
+    // The manifest of the host browsers get: the active host release's (through the store,
+    // as every process sees it), or the host build's on this machine before any.
+    const hostManifest = async () => {
+      const version = await service.hostVersion();
+      return version === null
+        ? localManifest(path.join(app.config.hostDistDir, MANIFEST_FILE))
+        : service.manifest(HOST_NAME, version);
+    };
     app.decorate('releases', service);
     if (app.config.autoPublishFrom) {
       // The host first: the remotes released after it are checked against it.
@@ -37,5 +42,5 @@ export default fp(
       await service.autoPublish(app.config.autoPublishFrom);
     }
   },
-  { name: 'releases', dependencies: ['repositories'] },
+  { name: 'releases', dependencies: ['repositories', 'storage'] },
 );

@@ -14,7 +14,11 @@ export default fp(
     const stores = storesFrom(app.config);
     await Promise.all(Object.values(stores).map((store) => store.open()));
     app.log.info(
-      { media: stores.media.description, uploads: stores.uploads.description },
+      {
+        media: stores.media.description,
+        uploads: stores.uploads.description,
+        releases: stores.releases.description,
+      },
       'media store',
     );
     app.decorate('stores', stores);
