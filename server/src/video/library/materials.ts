@@ -2,7 +2,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import type { Repositories } from '../../repositories';
 import path from 'node:path';
 import { AssetSource, type Material } from '@kol/shared-sdk/contracts';
-import { uploadFilePath } from './music/catalog';
+import { uploadedLocalFile } from './music/catalog';
+import type { MediaStore } from '../../storage';
 import { type UploadRow, type UploadsRepository } from '../../repositories/uploads';
 import { ffmpegToFile, probeWithFfmpeg, type FfmpegOptions } from '../engine/ffmpeg';
 
@@ -275,8 +276,8 @@ export interface ResolvedMaterial {
 export interface MaterialResolveOptions {
   repos: Pick<Repositories, 'uploads'>;
   mediaDir: string;
-  /** Where uploads are stored (AppConfig.uploadsDir). */
-  uploadsDir: string;
+  /** Where uploads are read from (app.stores, a pipeline's options). */
+  stores: { uploads: MediaStore };
 }
 
 /**
@@ -297,7 +298,7 @@ export async function resolveMaterial(
   if (materialId <= 0) return null;
   const row = await options.repos.uploads.findOwned(userId, materialId);
   if (row?.kind !== 'video') return null;
-  const file = uploadFilePath(options.uploadsDir, row.url);
+  const file = await uploadedLocalFile(options.stores, row.url);
   return file ? { materialId, path: file, durationMs: row.durationMs ?? 0, builtin: false } : null;
 }
 
