@@ -127,6 +127,33 @@ describe('the API on an S3-compatible store', () => {
     expect(await uploadedFile({ stores: worker }, `/uploads/${'e'.repeat(32)}.png`)).toBeNull();
   });
 
+  it('takes the upload and a stored picture as role references on the other process', async () => {
+    await worker.media.putBytes(`${aliceId}/task-2/frames/shot-000.png`, PNG);
+    const addRole = (client: Client, name: string, referenceImageUrl: string) =>
+      second.inject({
+        method: 'POST',
+        url: '/api/role/add',
+        headers: client.headers,
+        payload: { name, description: '', referenceImageUrl },
+      });
+    expect((await addRole(alice, '上传的图', pictureUrl)).statusCode).toBe(200);
+    const drawn = `/media/${aliceId}/task-2/frames/shot-000.png`;
+    expect((await addRole(alice, '画的图', drawn)).statusCode).toBe(200);
+    // Checked in the bucket without fetching anything into the process's cache.
+    expect(filesIn(second.config.mediaDir).filter((f) => f.startsWith(String(aliceId)))).toEqual(
+      [],
+    );
+    for (const [name, url] of [
+      ['别人的上传', pictureUrl],
+      ['别人的图', drawn],
+      ['没有的图', `/media/${aliceId}/task-2/frames/shot-999.png`],
+    ] as const) {
+      const refused = await addRole(name === '没有的图' ? alice : bob, name, url);
+      expect(refused.statusCode).toBe(400);
+      expect((refused.json() as { msg: string }).msg).toBe('「参考图」不存在或不属于你');
+    }
+  });
+
   it('serves a stored media file to its owner only, with byte ranges, from either process', async () => {
     const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 251));
     const key = `${aliceId}/task-1/video.mp4`;

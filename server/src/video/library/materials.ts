@@ -268,9 +268,12 @@ export function ensureMaterialCover(
 /** A material as the pipelines use it: a video file to loop, and how long it is. */
 export interface ResolvedMaterial {
   materialId: number;
+  /** A local file ('' when lost). */
   path: string;
   durationMs: number;
   builtin: boolean;
+  /** The user's upload whose file is gone from the store: the caller words it. */
+  lost?: boolean;
 }
 
 export interface MaterialResolveOptions {
@@ -282,7 +285,8 @@ export interface MaterialResolveOptions {
 
 /**
  * The file of a material id for this user: a built-in loop (generated now at first use) or the
- * user's own uploaded video. Null when it does not exist, is another user's, or is not a video;
+ * user's own uploaded video (a local copy of the store's, see uploadedLocalFile). Null when it
+ * does not exist, is another user's, or is not a video; `lost` when the upload's file is gone;
  * the caller words the refusal. A built-in is generated: a failure there is the system's.
  */
 export async function resolveMaterial(
@@ -299,7 +303,10 @@ export async function resolveMaterial(
   const row = await options.repos.uploads.findOwned(userId, materialId);
   if (row?.kind !== 'video') return null;
   const file = await uploadedLocalFile(options.stores, row.url);
-  return file ? { materialId, path: file, durationMs: row.durationMs ?? 0, builtin: false } : null;
+  const durationMs = row.durationMs ?? 0;
+  return file
+    ? { materialId, path: file, durationMs, builtin: false }
+    : { materialId, path: '', durationMs, builtin: false, lost: true };
 }
 
 const builtinEntry = (m: BuiltinMaterial): Material => ({
