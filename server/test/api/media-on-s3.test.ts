@@ -3,8 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
-import type { AudioClip } from '@kol/shared-sdk/contracts';
+import type { AudioClip, DedupPreview } from '@kol/shared-sdk/contracts';
 import { storesFrom, type MediaStores } from '../../src/storage';
+import { runFfmpeg } from '../../src/video/engine/ffmpeg';
 import { pictureFile } from '../../src/uploads/picture-file';
 import { uploadedFile } from '../../src/video/pipelines/kit/work-inputs';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
@@ -196,6 +197,40 @@ describe('the API on an S3-compatible store', () => {
     expect(played.statusCode).toBe(206);
     expect(played.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect((await fetchAs(second, bob, clip.audioUrl)).statusCode).toBe(404);
+    expect(filesIn(path.join(first.config.mediaDir, String(aliceId)))).toEqual([]);
+  });
+
+  it('makes a dedup preview of a clip uploaded through the other process, served by either', async () => {
+    const source = path.join(testDataDir(), 'preview-source.mp4');
+    await runFfmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=15:duration=1'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', source],
+    ]);
+    const form = multipart('clip.mp4', readFileSync(source));
+    const uploaded = await second.inject({
+      method: 'POST',
+      url: '/api/file/upload_media',
+      headers: { ...alice.headers, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const { url } = (uploaded.json() as { data: { url: string } }).data;
+    const answer = await alice.post('/api/video/dedup_preview', {
+      sourceVideoUrl: url,
+      presets: { mirror: true },
+      aspect: '16:9',
+    });
+    expect(answer.code).toBe(0);
+    const preview = answer.data as DedupPreview;
+    const keys = await bucketKeys('media');
+    for (const frame of [preview.beforeUrl, preview.afterUrl]) {
+      expect(keys).toContain(frame.slice('/media/'.length));
+      const served = await fetchAs(second, alice, frame);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect((await fetchAs(second, bob, frame)).statusCode).toBe(404);
+    }
+    // The frames are not kept in the process that made them.
     expect(filesIn(path.join(first.config.mediaDir, String(aliceId)))).toEqual([]);
   });
 
