@@ -4,7 +4,7 @@ import { ProjectType } from '@kol/shared-sdk/contracts';
 import { badRequest, conflict, notFound } from '../http/api-error';
 import { imageStyleOf } from '../video/library/image-styles';
 import { isUniqueViolation, type RoleRecord, type RoleTask } from '../repositories/roles';
-import { pictureFile } from '../uploads/picture-file';
+import { pictureStored } from '../uploads/picture-file';
 
 /** The video types whose pictures have roles: comics, anime shorts, real-person drama. */
 export const ROLE_TASK_TYPES: ReadonlySet<number> = new Set([
@@ -52,11 +52,10 @@ export async function checkRoleFields(
   const uploaded = url.startsWith('/uploads/')
     ? await app.uploads.findOwnedByUrl(userId, url)
     : null;
-  const file = await pictureFile(url, userId, {
-    mediaDir: app.config.mediaDir,
-    ...(uploaded ? { uploadsDir: app.config.uploadsDir } : {}),
+  const stored = await pictureStored(url, userId, {
+    stores: { media: app.stores.media, ...(uploaded ? { uploads: app.stores.uploads } : {}) },
   });
-  if (!file) throw badRequest('「参考图」不存在或不属于你');
+  if (!stored) throw badRequest('「参考图」不存在或不属于你');
 }
 
 /**

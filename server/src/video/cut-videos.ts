@@ -9,20 +9,21 @@ import type { Speech } from '../providers/speech';
 import { DEFAULT_VOICE_ID, ENGLISH_VOICE_ID } from '../providers/speech/espeak';
 import type { Repositories } from '../repositories';
 import type { CutVideoRecord, StoredCutSegment } from '../repositories/cut-videos';
-import { pictureFile } from '../uploads/picture-file';
+import type { MediaStores } from '../storage';
+import { pictureStored } from '../uploads/picture-file';
 import { splitSentences } from './engine/captions';
 import { ambientTrackByMusicId } from './library/music/ambient';
 import { NO_MUSIC_ID } from './library/music/catalog';
 import { DEFAULT_MATERIAL_ID, MATERIAL_SECONDS, builtinMaterial } from './library/materials';
-import { cleanScript, exists, mediaUrl } from './pipelines/kit/pipeline';
+import { cleanScript, mediaUrl } from './pipelines/kit/pipeline';
 import { CUT_TTS_TYPES, CUT_VIDEO_TYPES, latestVideoPictures } from './pipelines/merge/pipeline';
 import { requireVoice } from './voice-tries';
 
 export interface CutVideoServiceOptions {
   repos: Repositories;
   speech: Speech;
-  mediaDir: string;
-  uploadsDir: string;
+  /** Where the pictures a segment may show are checked (app.stores). */
+  stores: Pick<MediaStores, 'media' | 'uploads'>;
 }
 
 /**
@@ -159,11 +160,12 @@ export function createCutVideoService(options: CutVideoServiceOptions) {
       ? await repos.uploads.findOwnedByUrl(userId, url)
       : null;
     if (url.startsWith('/uploads/') && !uploaded) return false;
-    const file = await pictureFile(url, userId, {
-      mediaDir: options.mediaDir,
-      ...(uploaded ? { uploadsDir: options.uploadsDir } : {}),
+    return pictureStored(url, userId, {
+      stores: {
+        media: options.stores.media,
+        ...(uploaded ? { uploads: options.stores.uploads } : {}),
+      },
     });
-    return file !== null && (await exists(file));
   }
 
   async function checkMusic(userId: number, musicId: number): Promise<void> {

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { AudioClip } from '@kol/shared-sdk/contracts';
 import type { Speech } from '../providers/speech';
+import type { MediaStore } from '../storage';
 import { UserInputError } from '../tasks/errors';
+import { keepInStore } from '../uploads/keep';
 import { mediaUrl } from './pipelines/kit/pipeline';
 
 /** A try is a sample: a long text would hold a child process for a minute for nothing. */
@@ -15,24 +17,34 @@ export function requireVoice(speech: Pick<Speech, 'findVoice'>, voiceId: string)
   return voice;
 }
 
+/** Where voice tries go: the media store and the folder they are spoken into first. */
+export interface TryMedia {
+  store: MediaStore;
+  /** AppConfig.mediaDir: the store's own folder, or this process's cache folder with S3. */
+  dir: string;
+}
+
 /**
- * tts_try / tts_audition: speaks a short text into `<mediaDir>/<userId>/tts/<random>.wav` and
- * answers its `/media/` URL. Random names: a user's tries never overwrite each other. A
- * provider voice that fails is spoken by the offline voice (providers/speech/index.ts).
+ * tts_try / tts_audition: speaks a short text into `<userId>/tts/<random>.wav` of the media
+ * store and answers its `/media/` URL, which any API process then serves. Random names: a
+ * user's tries never overwrite each other. A provider voice that fails is spoken by the
+ * offline voice (providers/speech/index.ts).
  */
 export async function synthesizeTry(
   speech: Speech,
-  mediaDir: string,
+  media: TryMedia,
   userId: number,
   body: { text: string; voiceId: string; speed?: number },
 ): Promise<AudioClip> {
   requireVoice(speech, body.voiceId);
   const text = body.text.trim().slice(0, TRY_MAX_CHARS);
   if (!/[\p{L}\p{N}]/u.test(text)) throw new UserInputError('请输入要试听的文字');
-  const relative = path.join(String(userId), 'tts', `${randomBytes(12).toString('hex')}.wav`);
-  const { durationMs } = await speech.speak([text], path.join(mediaDir, relative), {
+  const key = `${userId}/tts/${randomBytes(12).toString('hex')}.wav`;
+  const file = path.join(media.dir, ...key.split('/'));
+  const { durationMs } = await speech.speak([text], file, {
     voiceId: body.voiceId,
     ...(body.speed !== undefined ? { speed: body.speed } : {}),
   });
-  return { audioUrl: mediaUrl(relative), durationMs: Math.round(durationMs) };
+  await keepInStore(media.store, key, file);
+  return { audioUrl: mediaUrl(key), durationMs: Math.round(durationMs) };
 }

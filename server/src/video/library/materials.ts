@@ -2,7 +2,8 @@ import { mkdir, stat } from 'node:fs/promises';
 import type { Repositories } from '../../repositories';
 import path from 'node:path';
 import { AssetSource, type Material } from '@kol/shared-sdk/contracts';
-import { uploadFilePath } from './music/catalog';
+import { uploadedLocalFile } from './music/catalog';
+import type { MediaStore } from '../../storage';
 import { type UploadRow, type UploadsRepository } from '../../repositories/uploads';
 import { ffmpegToFile, probeWithFfmpeg, type FfmpegOptions } from '../engine/ffmpeg';
 
@@ -267,21 +268,25 @@ export function ensureMaterialCover(
 /** A material as the pipelines use it: a video file to loop, and how long it is. */
 export interface ResolvedMaterial {
   materialId: number;
+  /** A local file ('' when lost). */
   path: string;
   durationMs: number;
   builtin: boolean;
+  /** The user's upload whose file is gone from the store: the caller words it. */
+  lost?: boolean;
 }
 
 export interface MaterialResolveOptions {
   repos: Pick<Repositories, 'uploads'>;
   mediaDir: string;
-  /** Where uploads are stored (AppConfig.uploadsDir). */
-  uploadsDir: string;
+  /** Where uploads are read from (app.stores, a pipeline's options). */
+  stores: { uploads: MediaStore };
 }
 
 /**
  * The file of a material id for this user: a built-in loop (generated now at first use) or the
- * user's own uploaded video. Null when it does not exist, is another user's, or is not a video;
+ * user's own uploaded video (a local copy of the store's, see uploadedLocalFile). Null when it
+ * does not exist, is another user's, or is not a video; `lost` when the upload's file is gone;
  * the caller words the refusal. A built-in is generated: a failure there is the system's.
  */
 export async function resolveMaterial(
@@ -297,8 +302,11 @@ export async function resolveMaterial(
   if (materialId <= 0) return null;
   const row = await options.repos.uploads.findOwned(userId, materialId);
   if (row?.kind !== 'video') return null;
-  const file = uploadFilePath(options.uploadsDir, row.url);
-  return file ? { materialId, path: file, durationMs: row.durationMs ?? 0, builtin: false } : null;
+  const file = await uploadedLocalFile(options.stores, row.url);
+  const durationMs = row.durationMs ?? 0;
+  return file
+    ? { materialId, path: file, durationMs, builtin: false }
+    : { materialId, path: '', durationMs, builtin: false, lost: true };
 }
 
 const builtinEntry = (m: BuiltinMaterial): Material => ({

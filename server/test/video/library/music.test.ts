@@ -98,7 +98,7 @@ describe('resolveMusic', () => {
     const options = {
       repos: app.repos,
       mediaDir: app.config.mediaDir,
-      uploadsDir: app.config.uploadsDir,
+      stores: app.stores,
     };
     const builtin = await resolveMusic(options, alice, -2);
     expect(builtin).toBe(path.join(musicLibraryDir(app.config.mediaDir), 'ambient-warm.mp3'));

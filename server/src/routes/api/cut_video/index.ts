@@ -55,8 +55,7 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
   const cuts = createCutVideoService({
     repos: app.repos,
     speech: app.providers.speech,
-    mediaDir: app.config.mediaDir,
-    uploadsDir: app.config.uploadsDir,
+    stores: app.stores,
   });
 
   defineRoute(app, cutVideoEndpoints.getCutVideoTagList, async ({ request, reply }) => {

@@ -48,7 +48,12 @@ export default async function editRoutes(app: FastifyInstance) {
 
   defineRoute(app, editEndpoints.ttsTry, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    return synthesizeTry(app.providers.speech, app.config.mediaDir, user.id, body);
+    return synthesizeTry(
+      app.providers.speech,
+      { store: app.stores.media, dir: app.config.mediaDir },
+      user.id,
+      body,
+    );
   });
 
   defineRoute(app, editEndpoints.ttsApply, async ({ body, request, reply }) => {
@@ -82,7 +87,7 @@ export default async function editRoutes(app: FastifyInstance) {
     editEndpoints.deleteAsset,
     async ({ query, request, reply }) => {
       const user = await app.auth.requireUser(request, reply);
-      if (!(await deleteUpload(app.uploads, app.config.uploadsDir, user.id, query.assetId))) {
+      if (!(await deleteUpload(app.uploads, app.stores.uploads, user.id, query.assetId))) {
         throw notFound('「素材」不存在或不属于你');
       }
       return null;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -8,6 +9,7 @@ import {
 } from '@kol/shared-sdk/contracts';
 import { ApiError, badRequest } from '../../../http/api-error';
 import { displayName, storeImage, UploadRefused } from '../../../uploads/images';
+import { keepInStore } from '../../../uploads/keep';
 import { MediaRefused, storeMedia } from '../../../uploads/media';
 import { defineRoute } from '../../define-route';
 import { ErrorCode } from '@kol/shared-sdk/contracts';
@@ -34,7 +36,11 @@ export default async function fileRoutes(app: FastifyInstance) {
     const file = await request.file();
     if (!file || file.fieldname !== 'file') throw badRequest('请选择要上传的图片（字段名 file）');
     try {
-      const stored = await storeImage(file.file, app.config.uploadsDir, () => file.file.truncated);
+      // Checked in the uploads folder (a cache with an object store), then stored for every
+      // process; recorded last, so a listed upload is always there.
+      const dir = app.config.uploadsDir;
+      const stored = await storeImage(file.file, dir, () => file.file.truncated);
+      await keepInStore(app.stores.uploads, stored.name, path.join(dir, stored.name));
       const url = `/uploads/${stored.name}`;
       await app.uploads.record(user.id, url, displayName(file.filename, stored.extension));
       return { url };
@@ -58,7 +64,9 @@ export default async function fileRoutes(app: FastifyInstance) {
       throw badRequest('请选择要上传的视频或音频（字段名 file）');
     }
     try {
-      const stored = await storeMedia(file.file, app.config.uploadsDir, () => file.file.truncated);
+      const dir = app.config.uploadsDir;
+      const stored = await storeMedia(file.file, dir, () => file.file.truncated);
+      await keepInStore(app.stores.uploads, stored.name, path.join(dir, stored.name));
       const url = `/uploads/${stored.name}`;
       const name = displayName(file.filename, stored.extension);
       const assetId = await app.uploads.recordMedia(user.id, {

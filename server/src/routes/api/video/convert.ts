@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ProjectType, convertEndpoints, type DedupPresets } from '@kol/shared-sdk/contracts';
 import { badRequest } from '../../../http/api-error';
+import { keepInStore } from '../../../uploads/keep';
 import { DedupRangeError, dedupFilters } from '../../../video/engine/dedup';
 import { extractScript } from '../../../video/pipelines/convert/pipeline';
-import { exists, mediaUrl } from '../../../video/pipelines/kit/pipeline';
+import { mediaUrl } from '../../../video/pipelines/kit/pipeline';
 import { probeWithFfmpeg, runFfmpeg } from '../../../video/engine/ffmpeg';
 import { ownUploads, uploadedFile } from '../../../video/pipelines/kit/work-inputs';
 import { pipelineOptionsFrom, type MediaPipelineOptions } from '../../../video/pipelines';
@@ -65,6 +66,13 @@ export default async function videoConvertRoutes(app: FastifyInstance) {
     return row;
   };
 
+  /** A local file of the user's source video (fetched from the store when it is elsewhere). */
+  const sourceFile = async (url: string) => {
+    const file = await uploadedFile(options, url);
+    if (!file) throw badRequest('「原视频」文件已不存在，请重新上传');
+    return file;
+  };
+
   defineRoute(app, convertEndpoints.getDedupPresets, async ({ request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
     return app.repos.dedupPresets.find(user.id);
@@ -86,7 +94,7 @@ export default async function videoConvertRoutes(app: FastifyInstance) {
     const upload = await ownVideo(user.id, url);
     const size = PREVIEW_SIZE[body.aspect ?? '9:16'];
     const filters = previewFilters(body.presets, size);
-    const source = uploadedFile(options, url);
+    const source = await sourceFile(url);
     const durationMs = upload?.durationMs || (await probeWithFfmpeg(source)).durationMs || 0;
     // The first frame the render shows (after the trimmed head) unless a time is asked for;
     // kept inside the clip so there is a frame to read.
@@ -96,20 +104,23 @@ export default async function videoConvertRoutes(app: FastifyInstance) {
       .update(JSON.stringify([url, atMs, body.aspect ?? '9:16', filters]))
       .digest('hex')
       .slice(0, 16);
-    const dir = path.join(String(user.id), 'dedup-preview');
+    const dir = `${user.id}/dedup-preview`;
     await mkdir(path.join(app.config.mediaDir, dir), { recursive: true });
     // Scaled and cropped to the output's shape as the render's segments are, then the presets.
     const cover = `scale=${size.width}:${size.height}:force_original_aspect_ratio=increase,crop=${size.width}:${size.height},setsar=1`;
     const frame = async (name: string, chain: string[]) => {
-      const relative = path.join(dir, `${key}-${name}.jpg`);
-      const file = path.join(app.config.mediaDir, relative);
-      if (!(await exists(file))) {
+      const relative = `${dir}/${key}-${name}.jpg`;
+      // Made once by whichever API process is asked first, then served by any (media store).
+      if (!(await app.stores.media.stat(relative))) {
+        // Written in the media folder (this process's cache with an object store).
+        const file = path.join(app.config.mediaDir, ...relative.split('/'));
         const part = `${file}.part.jpg`;
         await runFfmpeg([
           ...['-ss', (atMs / 1000).toFixed(3), '-i', source],
           ...['-frames:v', '1', '-vf', [cover, ...chain].join(','), '-q:v', '3', '-y', part],
         ]);
         await rename(part, file);
+        await keepInStore(app.stores.media, relative, file);
       }
       return mediaUrl(relative);
     };
@@ -128,7 +139,7 @@ export default async function videoConvertRoutes(app: FastifyInstance) {
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'kol-convert-script-'));
     try {
       const extracted = await extractScript(
-        uploadedFile(options, url),
+        await sourceFile(url),
         { workDir, signal: requestSignal(request, EXTRACT_TIMEOUT_MS), reportProgress: () => {} },
         transcriber,
       );

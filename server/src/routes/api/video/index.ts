@@ -187,6 +187,11 @@ export default async function videoRoutes(app: FastifyInstance) {
 
   defineRoute(app, videoEndpoints.ttsAudition, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    return synthesizeTry(app.providers.speech, app.config.mediaDir, user.id, body);
+    return synthesizeTry(
+      app.providers.speech,
+      { store: app.stores.media, dir: app.config.mediaDir },
+      user.id,
+      body,
+    );
   });
 }

@@ -1,5 +1,5 @@
-import { unlink } from 'node:fs/promises';
 import type { Repositories } from '../../../repositories';
+import type { MediaStore } from '../../../storage';
 import path from 'node:path';
 import type { Music } from '@kol/shared-sdk/contracts';
 import {
@@ -88,18 +88,29 @@ export function defaultMusicId(workId: number): number {
 export interface MusicResolveOptions {
   repos: Pick<Repositories, 'uploads'>;
   mediaDir: string;
-  /** Where uploads are stored (AppConfig.uploadsDir). */
-  uploadsDir: string;
+  /** Where uploads are read from (app.stores, a pipeline's options). */
+  stores: { uploads: MediaStore };
 }
 
-/** The stored file of an upload URL `/uploads/<name>` (a stored name never has a folder in it). */
-export function uploadFilePath(uploadsDir: string, url: string): string | null {
+/** The store key of an upload URL `/uploads/<name>` (a stored name never has a folder in it). */
+export function uploadKey(url: string): string | null {
   const name = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : '';
   if (!name || /[/\\]/.test(name) || name.startsWith('.')) return null;
-  return path.join(uploadsDir, name);
+  return name;
 }
 
-const uploadsDirOf = (options: MusicResolveOptions) => options.uploadsDir;
+/**
+ * A local file of the upload at this URL (with an object store, a copy in this process's cache
+ * folder, so a worker on another machine can read it); null for a URL that is not an upload's
+ * or an upload that is not stored.
+ */
+export async function uploadedLocalFile(
+  stores: { uploads: MediaStore },
+  url: string,
+): Promise<string | null> {
+  const key = uploadKey(url);
+  return key ? stores.uploads.cached(key) : null;
+}
 
 /**
  * The file to play for a music id (pipelines): a built-in track (generated now if it is the
@@ -126,7 +137,7 @@ export async function resolveMusic(
     );
   }
   const row = await options.repos.uploads.findOwned(userId, musicId);
-  const file = row?.kind === 'audio' ? uploadFilePath(uploadsDirOf(options), row.url) : null;
+  const file = row?.kind === 'audio' ? await uploadedLocalFile(options.stores, row.url) : null;
   if (!file) throw new UserInputError('「背景音乐」不存在或不属于你，请重新选择');
   return file;
 }
@@ -137,13 +148,15 @@ export async function resolveMusic(
  */
 export async function deleteUpload(
   uploads: UploadsRepository,
-  uploadsDir: string,
+  store: MediaStore,
   userId: number,
   assetId: number,
 ): Promise<boolean> {
   const row = await uploads.deleteOwned(userId, assetId);
   if (!row) return false;
-  const file = uploadFilePath(uploadsDir, row.url);
-  if (file) await unlink(file).catch(() => undefined);
+  const key = uploadKey(row.url);
+  // From the store every process reads (a missing key is no error). Copies in the processes'
+  // cache folders may stay: `cached` asks the store first, so they are never used again.
+  if (key) await store.remove(key);
   return true;
 }

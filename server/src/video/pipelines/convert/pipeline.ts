@@ -159,11 +159,11 @@ export function convertPipeline(options: ConvertPipelineOptions): StageHandler[]
 
       // Linked (or copied) into the task, so a resumed or re-composed task survives the
       // upload being deleted; a hard link costs nothing for a 200 MB file.
-      const uploaded = uploadedFile(options, url);
-      const sourceRel = taskRel(ctx, `source${path.extname(uploaded)}`);
+      const sourceRel = taskRel(ctx, `source${path.extname(url)}`);
       if (!(await exists(abs(sourceRel)))) {
-        if (!(await exists(uploaded)))
-          throw new UserInputError('「原视频」文件已不存在，请重新上传');
+        // Fetched only when the task has no copy yet (a local file of the store's).
+        const uploaded = await uploadedFile(options, url);
+        if (!uploaded) throw new UserInputError('「原视频」文件已不存在，请重新上传');
         await mkdir(path.dirname(abs(sourceRel)), { recursive: true });
         const part = `${abs(sourceRel)}.part`;
         await rm(part, { force: true });

@@ -10,7 +10,7 @@ import { drawShotImage, writeWhole } from '../kit/draw';
 import type { RoleLook } from '../kit/prompt';
 import { imageStyleOf } from '../../library/image-styles';
 
-/** What the image stages need: the media pipeline's options (uploadsDir holds references). */
+/** What the image stages need: the media pipeline's options (stores.uploads holds references). */
 export type ImagePipelineOptions = MediaPipelineOptions;
 
 /** A role portrait: 3:4, the shape of a character card. */
@@ -37,10 +37,6 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
   const works = options.repos.works;
   const roles = options.repos.roles;
   const provider = options.providers.images;
-  const dirs = {
-    mediaDir: options.mediaDir,
-    ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
-  };
 
   const image = defineStage({
     name: 'image',
@@ -77,7 +73,7 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
       if (role) {
         size = PORTRAIT;
         styleId ??= role.loraId;
-        cast = [await roleLook(role, userId, dirs)];
+        cast = [await roleLook(role, userId, options)];
         // The role is present by its name, so its description, seed and reference apply.
         caption = role.name;
         localCaption = `${role.name}：${role.description}`;
@@ -89,7 +85,7 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
         size = defaultSize(settings.aspect);
         styleId ??= settings.imageStyleId ?? null;
         const records = await roles.listOfWork(userId, workId);
-        cast = await Promise.all(records.map((r) => roleLook(r, userId, dirs)));
+        cast = await Promise.all(records.map((r) => roleLook(r, userId, options)));
         if (shotIndex !== null) {
           const shot = work.shots[shotIndex];
           if (!shot) throw new UserInputError(`第 ${shotIndex + 1} 个分镜不存在`);

@@ -32,6 +32,7 @@ export async function backgroundOf(
     throw new StageError('内置背景素材生成失败，请稍后重试', { provider: 'ffmpeg', cause: error });
   });
   if (!material) throw new UserInputError('「背景素材」不存在或不属于你，请重新选择');
+  if (material.lost) throw new StageError('「背景素材」文件已丢失，请更换素材后重新生成');
   return material;
 }
 

@@ -72,15 +72,11 @@ export async function drawWorkShots(
   const userId = ctx.task.userId;
   const workId = workIdOf(ctx);
   const files = taskFiles(options, ctx);
-  const dirs = {
-    mediaDir: options.mediaDir,
-    ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
-  };
   const works = options.repos.works;
   const work = await works.find(userId, workId);
   const settings: Partial<VideoSettings> = work?.settings ?? {};
   const records = await options.repos.roles.listOfWork(userId, workId);
-  const cast = await Promise.all(records.map((role) => roleLook(role, userId, dirs)));
+  const cast = await Promise.all(records.map((role) => roleLook(role, userId, options)));
   const style = imageStyleOf(settings.imageStyleId);
   const provider = options.providers.images;
   const size = defaultSize(aspect);
@@ -98,7 +94,7 @@ export async function drawWorkShots(
     const stored = work?.shots[shot.index];
     const kept =
       stored && stored.imageUrl && keep(stored, shot)
-        ? await pictureFile(stored.imageUrl, userId, dirs)
+        ? await pictureFile(stored.imageUrl, userId, options)
         : null;
     let record: ShotImageRecord;
     if (kept) {

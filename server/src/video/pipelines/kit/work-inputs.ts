@@ -1,4 +1,4 @@
-import { defaultMusicId, resolveMusic, uploadFilePath } from '../../library/music/catalog';
+import { defaultMusicId, resolveMusic, uploadKey } from '../../library/music/catalog';
 import type { UploadRow } from '../../../repositories/uploads';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { MediaPipelineOptions } from './pipeline';
@@ -8,12 +8,20 @@ import type { MediaPipelineOptions } from './pipeline';
  * (each checked to be the caller's), and the background music of a work.
  */
 
-/** Where the file of an upload URL (`/uploads/<name>`) lives. */
-export function uploadedFile(options: MediaPipelineOptions, url: string): string {
-  const file = uploadFilePath(options.uploadsDir, url);
+/**
+ * A local file of an upload URL (`/uploads/<name>`): the stored file itself in the local
+ * folder, a copy in this process's cache folder with an object store (a worker on another
+ * machine reads what an API process stored). Null when the upload's file is gone: the caller
+ * words that.
+ */
+export async function uploadedFile(
+  options: Pick<MediaPipelineOptions, 'stores'>,
+  url: string,
+): Promise<string | null> {
+  const key = uploadKey(url);
   // The URL comes from our own upload row: one that is not a stored name is the server's fault.
-  if (!file) throw new StageError('上传文件的地址无效，请重新上传');
-  return file;
+  if (!key) throw new StageError('上传文件的地址无效，请重新上传');
+  return options.stores.uploads.cached(key);
 }
 
 /**

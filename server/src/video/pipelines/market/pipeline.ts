@@ -192,10 +192,11 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
           engines.push('end-card');
         } else if (url) {
           // Copied into the task, so a resumed or re-composed task survives a deleted upload.
-          const source = uploadedFile(options, url);
-          relative = taskRel(ctx, 'frames', `${name}${path.extname(source)}`);
+          relative = taskRel(ctx, 'frames', `${name}${path.extname(url)}`);
           if (!(await exists(abs(relative)))) {
-            if (!(await exists(source)))
+            // Fetched only when the task has no copy yet (a local file of the store's).
+            const source = await uploadedFile(options, url);
+            if (!source)
               throw new StageError(`第 ${shot.index + 1} 个分镜的图片文件丢失，请重新上传`, {
                 shot: shot.index + 1,
               });

@@ -333,7 +333,7 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
         );
         if (!material)
           throw new UserInputError(`第 ${segment.index + 1} 个片段的「素材」不存在或不属于你`);
-        if (!(await exists(material.path)))
+        if (material.lost || !(await exists(material.path)))
           throw new StageError('片段的素材文件已丢失，请更换素材后重新合成', {
             shot: segment.index + 1,
           });

@@ -7,13 +7,7 @@ import type { StageContext, StageHandler } from '../../../tasks/types';
 import { splitSentences } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
 import { chooseMusic, ownUploads, uploadedFile } from '../kit/work-inputs';
-import {
-  cleanScript,
-  exists,
-  taskFiles,
-  workIdOf,
-  type MediaPipelineOptions,
-} from '../kit/pipeline';
+import { cleanScript, taskFiles, workIdOf, type MediaPipelineOptions } from '../kit/pipeline';
 import { assignVoices, speakDialogue } from '../kit/dialogue';
 import {
   AspectSchema,
@@ -151,9 +145,9 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
       const size = options.renderSize ?? defaultSize(aspect);
       const segments = [];
       for (const [i, scene] of scenes.entries()) {
-        const file = uploadedFile(options, scene.url);
+        const file = await uploadedFile(options, scene.url);
         // The upload row exists (checked at the start) but its file is gone: the server's fault.
-        if (!(await exists(file)))
+        if (!file)
           throw new StageError(`第 ${i + 1} 个场景的素材文件丢失，请重新上传`, { shot: i + 1 });
         segments.push({
           // A clip shorter than its lines repeats; its own sound is dropped by the composer.
