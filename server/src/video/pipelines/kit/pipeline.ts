@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CAPTION_STYLES, type CaptionStyle } from '@kol/shared-sdk/contracts';
 import type { Repositories } from '../../../repositories';
-import type { MediaStores } from '../../../storage';
+import { keyOf, type MediaStores } from '../../../storage';
 import type { Providers } from '../../../providers';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext } from '../../../tasks/types';
@@ -51,6 +51,15 @@ export function taskFiles(options: MediaPipelineOptions, ctx: StageContext) {
     /** A file of the media dir back to its stored (relative) form. */
     relOf: (absolute: string) => path.relative(options.mediaDir, absolute),
   };
+}
+
+/**
+ * A file of the media dir that another task wrote (a cut video's segment voices, the pictures
+ * of the work's last video), as a local file of this process: in place on the local store, a
+ * copy from the object store on a worker of another machine. Null when it is gone.
+ */
+export function otherTaskFile(options: MediaPipelineOptions, relative: string) {
+  return options.stores.media.cached(keyOf(relative));
 }
 
 /** The work id of a task that must have one (video and merge tasks). */

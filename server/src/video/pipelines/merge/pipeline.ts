@@ -27,6 +27,7 @@ import {
   exists,
   mediaUrl,
   num,
+  otherTaskFile,
   str,
   taskFiles,
   workIdOf,
@@ -229,9 +230,11 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       const { segments } = script.output(ctx);
       const pcms: Pcm[] = [];
       for (const segment of segments) {
-        if (!segment.audio || !(await exists(abs(segment.audio))))
+        // Spoken by the cut video's voice task, maybe on another machine.
+        const audio = segment.audio ? await otherTaskFile(options, segment.audio) : null;
+        if (!audio)
           throw new StageError('片段的配音文件不存在，请重新生成配音', { shot: segment.index + 1 });
-        pcms.push(await pcmLike(abs(segment.audio), pcms[0] ?? null));
+        pcms.push(await pcmLike(audio, pcms[0] ?? null));
       }
       const joined = joinSpoken(
         pcms,
@@ -303,7 +306,7 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
           const own = segmentSentences(segment.text)
             .map((sentence) => pictures.get(sentence))
             .find((image) => image !== undefined);
-          let picture = chosen ?? (own ? abs(own) : '');
+          let picture = chosen ?? (own ? ((await otherTaskFile(options, own)) ?? '') : '');
           if (!picture || !(await exists(picture))) {
             picture = files.abs(files.rel('frames', `segment-${segment.index}.jpg`));
             if (!(await exists(picture)))
