@@ -347,7 +347,6 @@ describe('reverse video (type 3)', () => {
         convertPipeline({
           repos: app.repos,
           mediaDir: app.config.mediaDir,
-          uploadsDir: app.config.uploadsDir,
           stores: app.stores,
           renderSize: RENDER,
           providers: {

@@ -29,7 +29,6 @@ export function pipelineOptionsFrom(
   return {
     repos,
     mediaDir: config.mediaDir,
-    uploadsDir: config.uploadsDir,
     stores,
     ...(renderSize ? { renderSize } : {}),
     providers,

@@ -24,11 +24,9 @@ export interface MediaPipelineOptions {
    * stage and fetches it before a resume (src/storage/task-mirror.ts).
    */
   mediaDir: string;
-  /** AppConfig.uploadsDir: the users' uploaded pictures, clips and music (`/uploads/<name>`). */
-  uploadsDir: string;
   /**
-   * Where uploads and other tasks' media are read from (`stores.uploads.cached(name)` gives a
-   * local file of an upload on any machine), src/storage.
+   * Where the users' uploads (`/uploads/<name>`) and other tasks' media are read from:
+   * `stores.uploads.cached(name)` gives a local file of an upload on any machine (src/storage).
    */
   stores: MediaStores;
   /** Output size instead of the aspect's full size (tests render small). */
