@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, waitFor } from './lib/net.mjs';
+import { STORY } from './lib/story.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The server's own dependencies: the bench is no package of its own.
@@ -37,22 +38,6 @@ const { values } = parseArgs({
 });
 const workerCounts = values.workers.split(',').map(Number);
 const videoCounts = values.videos.split(',').map(Number);
-
-const TEXT = [
-  '苏晚推开邮局的木门，柜台上已经放着一封信。',
-  '收件人写着她的名字，落款是二十年后的自己。',
-  '她愣在原地，手指微微发抖。',
-  '信里只有一句话：千万不要嫁给顾沉舟。',
-  '三天后，就是她和顾沉舟的婚礼。',
-  '窗外下起了雨，雨水顺着屋檐滴落。',
-  '她想起第一次见到他的那个夏天，蝉鸣声一阵高过一阵。',
-  '那时的他站在梧桐树下，笑着叫她的名字。',
-  '“你在看什么？”身后忽然传来熟悉的声音。',
-  '苏晚猛地转身，顾沉舟正撑着伞站在门口。',
-  '他的目光落在那封信上，脸色一点点沉了下去。',
-  '“这封信，是谁给你的？”',
-  '雨越下越大，整座小城都安静了下来。',
-].join('');
 
 const children = new Set();
 const stopAll = () => {
@@ -180,7 +165,7 @@ async function renderAtOnce(call, count) {
   const works = [];
   for (let i = 0; i < count; i += 1) {
     works.push(
-      (await call('POST', '/api/video/save_text', { type: 0, title: `信 ${i + 1}`, text: TEXT }))
+      (await call('POST', '/api/video/save_text', { type: 0, title: `信 ${i + 1}`, text: STORY }))
         .workId,
     );
   }

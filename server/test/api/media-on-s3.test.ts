@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createCanvas } from '@napi-rs/canvas';
@@ -10,6 +10,7 @@ import { pictureFile } from '../../src/uploads/picture-file';
 import { uploadedFile } from '../../src/video/pipelines/kit/work-inputs';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { createTestApp, testDataDir } from '../helpers/test-app';
+import { filesBelow } from '../helpers/files';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
 
 /**
@@ -35,17 +36,6 @@ function machine(name: string) {
     mediaDir: path.join(root, 'cache', 'media'),
     releasesDir: path.join(root, 'cache', 'releases'),
   };
-}
-
-/** The files below a folder (none when it does not exist), relative to it. */
-function filesIn(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
-  }
 }
 
 /** The keys of an area in the bucket, as any process lists them. */
@@ -102,7 +92,7 @@ describe('the API on an S3-compatible store', () => {
     const name = pictureUrl.slice('/uploads/'.length);
     expect(await bucketKeys('uploads')).toContain(name);
     // The folder is only a cache there, and nothing is left in it after the put.
-    expect(filesIn(first.config.uploadsDir)).toEqual([]);
+    expect(filesBelow(first.config.uploadsDir)).toEqual([]);
   });
 
   it('serves the upload from either API process', async () => {
@@ -141,7 +131,7 @@ describe('the API on an S3-compatible store', () => {
     const drawn = `/media/${aliceId}/task-2/frames/shot-000.png`;
     expect((await addRole(alice, '画的图', drawn)).statusCode).toBe(200);
     // Checked in the bucket without fetching anything into the process's cache.
-    expect(filesIn(second.config.mediaDir).filter((f) => f.startsWith(String(aliceId)))).toEqual(
+    expect(filesBelow(second.config.mediaDir).filter((f) => f.startsWith(String(aliceId)))).toEqual(
       [],
     );
     for (const [name, url] of [
@@ -175,8 +165,10 @@ describe('the API on an S3-compatible store', () => {
       expect((await fetchAs(app, null, url)).statusCode).toBe(401);
     }
     // The API streamed it: no copy was made in either process's cache.
-    expect(filesIn(first.config.mediaDir).filter((f) => f.startsWith(String(aliceId)))).toEqual([]);
-    expect(filesIn(second.config.mediaDir).filter((f) => f.startsWith(String(aliceId)))).toEqual(
+    expect(filesBelow(first.config.mediaDir).filter((f) => f.startsWith(String(aliceId)))).toEqual(
+      [],
+    );
+    expect(filesBelow(second.config.mediaDir).filter((f) => f.startsWith(String(aliceId)))).toEqual(
       [],
     );
     // A file being written is never served.
@@ -197,7 +189,7 @@ describe('the API on an S3-compatible store', () => {
     expect(played.statusCode).toBe(206);
     expect(played.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect((await fetchAs(second, bob, clip.audioUrl)).statusCode).toBe(404);
-    expect(filesIn(path.join(first.config.mediaDir, String(aliceId)))).toEqual([]);
+    expect(filesBelow(path.join(first.config.mediaDir, String(aliceId)))).toEqual([]);
   });
 
   it('makes a dedup preview of a clip uploaded through the other process, served by either', async () => {
@@ -231,7 +223,7 @@ describe('the API on an S3-compatible store', () => {
       expect((await fetchAs(second, bob, frame)).statusCode).toBe(404);
     }
     // The frames are not kept in the process that made them.
-    expect(filesIn(path.join(first.config.mediaDir, String(aliceId)))).toEqual([]);
+    expect(filesBelow(path.join(first.config.mediaDir, String(aliceId)))).toEqual([]);
   });
 
   it('deletes an uploaded clip from the bucket, for every process', async () => {
@@ -264,7 +256,7 @@ describe('the API on an S3-compatible store', () => {
     const { url, assetId } = (response.json() as { data: { url: string; assetId: number } }).data;
     const name = url.slice('/uploads/'.length);
     expect(await bucketKeys('uploads')).toContain(name);
-    expect(filesIn(second.config.uploadsDir)).toEqual([]);
+    expect(filesBelow(second.config.uploadsDir)).toEqual([]);
     expect((await fetchAs(first, null, url)).statusCode).toBe(200);
 
     const deleted = await first.inject({

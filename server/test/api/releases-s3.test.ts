@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -9,6 +9,7 @@ import { ReleaseStore } from '../../src/releases/store';
 import { makeFakeBuild, sharedSingleton } from '../helpers/fake-build';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { ADMIN_TOKEN, body, createTestApp, testDataDir } from '../helpers/test-app';
+import { filesBelow } from '../helpers/files';
 
 /**
  * Releases kept in an object store (MEDIA_STORE=s3, here a real S3-protocol server): two API
@@ -140,17 +141,6 @@ async function rollback(app: FastifyInstance, remote: string) {
 async function registry(app: FastifyInstance): Promise<RemoteRegistry> {
   const response = await app.inject({ method: 'GET', url: '/api/platform/remotes' });
   return body(response).data as RemoteRegistry;
-}
-
-/** Every file below a folder, as relative paths. */
-function filesBelow(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
-  }
 }
 
 beforeAll(async () => {
