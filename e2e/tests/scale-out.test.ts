@@ -320,11 +320,11 @@ describeOnPostgres('several API and worker processes on PostgreSQL and an object
       expect(filesBelow(path.join(dataDir, 'uploads'))).toEqual([]);
     }
     // The role's picture reached the worker that drew the shots from the bucket (a worker keeps
-    // a copy of an upload it read in its cache).
+    // a copy of an upload it read among its copies of stored keys).
     const uploadName = path.basename(uploaded.url);
     expect(
       workers.some((worker) =>
-        filesBelow(path.join(worker.dataDir, 'cache', 'uploads')).includes(uploadName),
+        filesBelow(path.join(worker.dataDir, 'cache', 'copies', 'uploads')).includes(uploadName),
       ),
     ).toBe(true);
     // The worker that finished the task removed its copy of the task's folder.

@@ -52,6 +52,13 @@ export interface AppConfig {
    */
   mediaStore?: S3StoreConfig | null;
   /**
+   * With an object store, where this process keeps the copies of stored keys it reads
+   * (`store.cached`: uploads, other tasks' files), one folder per area, swept of copies unused
+   * for a while (src/storage/cache-sweep.ts). Apart from the working folders above, so the sweep
+   * never touches a file a task is writing. Absent: `copies/` beside mediaDir.
+   */
+  storeCacheDir?: string;
+  /**
    * The host shell's build (index.html and its assets), served at the site root before the
    * host's first release; released from here at start with `autoPublishFrom`.
    */

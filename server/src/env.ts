@@ -231,6 +231,7 @@ export function readEnv(): ServerEnv {
       loginLimit: { ...DEFAULTS.loginLimit },
       bodyLimitBytes: DEFAULTS.bodyLimitBytes,
       mediaStore,
+      ...(mediaStore ? { storeCacheDir: path.join(fileRoot, 'copies') } : {}),
       releasesDir: path.join(fileRoot, 'releases'),
       uploadsDir: path.join(fileRoot, 'uploads'),
       mediaDir: path.join(fileRoot, 'media'),

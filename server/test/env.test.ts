@@ -119,6 +119,9 @@ describe('environment of the platform features', () => {
     expect(s3.mediaDir).toBe('/tmp/kol-env-test/cache/media');
     expect(s3.uploadsDir).toBe('/tmp/kol-env-test/cache/uploads');
     expect(s3.releasesDir).toBe('/tmp/kol-env-test/cache/releases');
+    // The copies of stored keys it reads go apart from those working folders (swept).
+    expect(s3.storeCacheDir).toBe('/tmp/kol-env-test/cache/copies');
+    expect(local.storeCacheDir).toBeUndefined();
   });
 
   it('reads how long a silent video worker counts as alive', () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AppConfig } from '../config';
 import { LocalStore } from './local-store';
 import type { MediaStores } from './media-store';
@@ -12,7 +13,10 @@ export type { S3StoreConfig } from './s3-store';
  * one S3-compatible bucket (config `mediaStore`, MEDIA_STORE=s3) with an area prefix each.
  */
 export function storesFrom(
-  config: Pick<AppConfig, 'mediaStore' | 'mediaDir' | 'uploadsDir' | 'releasesDir'>,
+  config: Pick<
+    AppConfig,
+    'mediaStore' | 'mediaDir' | 'uploadsDir' | 'releasesDir' | 'storeCacheDir'
+  >,
 ): MediaStores {
   const s3 = config.mediaStore;
   if (!s3) {
@@ -23,9 +27,17 @@ export function storesFrom(
     };
   }
   const client = s3Client(s3);
+  const copies = storeCopiesDir(config);
   return {
-    media: new S3Store(client, s3, 'media', config.mediaDir),
-    uploads: new S3Store(client, s3, 'uploads', config.uploadsDir),
-    releases: new S3Store(client, s3, 'releases', config.releasesDir),
+    media: new S3Store(client, s3, 'media', path.join(copies, 'media')),
+    uploads: new S3Store(client, s3, 'uploads', path.join(copies, 'uploads')),
+    releases: new S3Store(client, s3, 'releases', path.join(copies, 'releases')),
   };
+}
+
+/** Where an object store's copies go (AppConfig.storeCacheDir), one folder per area. */
+export function storeCopiesDir(
+  config: Pick<AppConfig, 'mediaStore' | 'mediaDir' | 'storeCacheDir'>,
+): string {
+  return config.storeCacheDir ?? path.join(path.dirname(config.mediaDir), 'copies');
 }

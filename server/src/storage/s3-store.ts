@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -59,8 +59,8 @@ export class S3Store implements MediaStore {
   private readonly base: string;
 
   /**
-   * @param cacheDir where `cached` keeps the copies of keys this process works on (the area's
-   *   folder under DATA_DIR/cache).
+   * @param cacheDir where `cached` keeps the copies of keys this process reads (the area's
+   *   folder under AppConfig.storeCacheDir, DATA_DIR/cache/copies), swept of unused ones.
    */
   constructor(
     private readonly client: S3Client,
@@ -94,7 +94,12 @@ export class S3Store implements MediaStore {
     const file = path.join(this.cacheDir, ...checkKey(key).split('/'));
     const [local, stored] = await Promise.all([stat(file).catch(() => null), this.stat(key)]);
     if (!stored) return null;
-    if (local?.isFile() && local.size === stored.size) return file;
+    if (local?.isFile() && local.size === stored.size) {
+      // Used again: the sweep of unused copies (cache-sweep.ts) keeps it a while longer.
+      const now = new Date();
+      await utimes(file, now, now).catch(() => {});
+      return file;
+    }
     return (await this.download(key, file)) ? file : null;
   }
 

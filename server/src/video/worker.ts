@@ -1,7 +1,8 @@
 import type { AppConfig } from '../config';
 import { providersFrom } from '../providers';
 import { createRepositories } from '../repositories';
-import { storesFrom } from '../storage';
+import { storeCopiesDir, storesFrom } from '../storage';
+import { startCopiesSweep } from '../storage/cache-sweep';
 import { taskMirror } from '../storage/task-mirror';
 import type { Logger } from '../tasks/runner';
 import { startWorkerProcess, type WorkerProcess } from '../tasks/worker-process';
@@ -20,7 +21,12 @@ export async function startVideoWorker(
   const providers = providersFrom(config);
   const stores = storesFrom(config);
   await Promise.all(Object.values(stores).map((store) => store.open()));
-  return startWorkerProcess(config, log, {
+  const stopSweep = config.mediaStore
+    ? startCopiesSweep(storeCopiesDir(config), (error) =>
+        log.warn({ err: error }, 'sweeping the media store copies failed'),
+      )
+    : () => {};
+  const worker = await startWorkerProcess(config, log, {
     ...queueOptions,
     files: taskMirror(stores.media, config.mediaDir),
     register: (registry, db) => {
@@ -30,4 +36,11 @@ export async function startVideoWorker(
       );
     },
   });
+  return {
+    ...worker,
+    async stop() {
+      stopSweep();
+      await worker.stop();
+    },
+  };
 }

@@ -150,8 +150,15 @@ beforeAll(async () => {
     // No host build on either machine: the host is served from its releases only.
     hostDistDir: path.join(testDataDir(), 's3-no-host-build'),
   };
-  ({ app: first } = await createTestApp({ ...common, releasesDir: cacheOf('first') }));
-  ({ app: second } = await createTestApp({ ...common, releasesDir: cacheOf('second') }));
+  // Each process's releases folder and its copies of stored keys in one place, as checked
+  // below.
+  for (const name of ['first', 'second']) mkdirSync(cacheOf(name), { recursive: true });
+  const own = (name: string) => ({
+    releasesDir: cacheOf(name),
+    storeCacheDir: path.join(cacheOf(name), 'copies'),
+  });
+  ({ app: first } = await createTestApp({ ...common, ...own('first') }));
+  ({ app: second } = await createTestApp({ ...common, ...own('second') }));
 });
 afterAll(async () => {
   await first?.close();
@@ -321,10 +328,13 @@ describe('releases in an object store, served by every API process', () => {
     expect(keys).toEqual(
       (await listBuildFiles(v1Dir)).map((file) => `${REMOTE}/${v.remote1}/${file}`).sort(),
     );
-    // Anything in the releases folders is a cached copy of a stored key, byte for byte.
+    // Anything in the releases folders is a copy of a stored key, byte for byte.
     for (const name of ['first', 'second']) {
       for (const file of filesBelow(cacheOf(name))) {
-        const key = file.split(path.sep).join('/');
+        const key = file
+          .split(path.sep)
+          .slice(file.startsWith('copies') ? 2 : 0)
+          .join('/');
         const stored = await first.stores.releases.read(key);
         expect(stored).not.toBeNull();
         const bytes = stored ? Buffer.concat(await stored.toArray()) : Buffer.alloc(0);

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { storesFrom, type MediaStores } from '../../storage';
+import { storeCopiesDir, storesFrom, type MediaStores } from '../../storage';
+import { startCopiesSweep } from '../../storage/cache-sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,12 @@ export default fp(
       'media store',
     );
     app.decorate('stores', stores);
+    if (app.config.mediaStore) {
+      const stop = startCopiesSweep(storeCopiesDir(app.config), (error) =>
+        app.log.warn({ err: error }, 'sweeping the media store copies failed'),
+      );
+      app.addHook('onClose', async () => stop());
+    }
   },
   { name: 'storage' },
 );
