@@ -68,7 +68,7 @@ async function main() {
   }
   process.stdout.write(lines.join('\n') + '\n\n');
   // In the background: the first start makes the built-in music and background loops.
-  if (env.app.warmUpLibraries) void warmUpLibraries(env.app.mediaDir, app.log);
+  if (env.app.warmUpLibraries) void warmUpLibraries(env.app.mediaDir, app.log, app.stores.media);
 }
 
 main().catch((error: unknown) => {

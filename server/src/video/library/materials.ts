@@ -6,6 +6,7 @@ import { uploadedLocalFile } from './music/catalog';
 import type { MediaStore } from '../../storage';
 import { type UploadRow, type UploadsRepository } from '../../repositories/uploads';
 import { ffmpegToFile, probeWithFfmpeg, type FfmpegOptions } from '../engine/ffmpeg';
+import { sharedLibraryFile } from './shared';
 
 /**
  * The built-in background loops of decompression (1, 6), scroll (2) and cut videos: abstract,
@@ -190,11 +191,7 @@ async function generateCover(dir: string, m: BuiltinMaterial, options: FfmpegOpt
   return cover;
 }
 
-async function generate(
-  dir: string,
-  m: BuiltinMaterial,
-  options: FfmpegOptions,
-): Promise<{ video: string; cover: string }> {
+async function generate(dir: string, m: BuiltinMaterial, options: FfmpegOptions): Promise<string> {
   const video = path.join(dir, materialFileNames(m).video);
   await mkdir(dir, { recursive: true });
   if (!(await whole(video))) {
@@ -232,7 +229,7 @@ async function generate(
       },
     );
   }
-  return { video, cover: await generateCover(dir, m, options) };
+  return video;
 }
 
 /** Generations under way in this process: concurrent callers wait for the same one. */
@@ -245,14 +242,38 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
   return job;
 }
 
-/** The loop and cover of a built-in material, generated at first use; later calls reuse them. */
+/** A material's file made at most once for every process with an object store (`shared`). */
+async function sharedMaterialFile(
+  shared: MediaStore | undefined,
+  dir: string,
+  name: string,
+  make: () => Promise<unknown>,
+): Promise<string> {
+  const file = path.join(dir, name);
+  if (!(await whole(file))) {
+    await sharedLibraryFile(shared, `library/materials/${name}`, file, async () => {
+      await make();
+    });
+  }
+  return file;
+}
+
+/**
+ * The loop and cover of a built-in material, generated at first use; later calls reuse them.
+ * `shared`: the media store, where another process may have made them already.
+ */
 export function ensureMaterial(
   mediaDir: string,
   m: BuiltinMaterial,
   options: FfmpegOptions = {},
+  shared?: MediaStore,
 ): Promise<{ video: string; cover: string }> {
   const dir = materialsDir(mediaDir);
-  return once(`video:${dir}:${m.key}`, () => generate(dir, m, options));
+  const names = materialFileNames(m);
+  return once(`video:${dir}:${m.key}`, async () => ({
+    video: await sharedMaterialFile(shared, dir, names.video, () => generate(dir, m, options)),
+    cover: await ensureMaterialCover(mediaDir, m, options, shared),
+  }));
 }
 
 /** Only the cover (for the library list), generated at first use. */
@@ -260,9 +281,14 @@ export function ensureMaterialCover(
   mediaDir: string,
   m: BuiltinMaterial,
   options: FfmpegOptions = {},
+  shared?: MediaStore,
 ): Promise<string> {
   const dir = materialsDir(mediaDir);
-  return once(`cover:${dir}:${m.key}`, () => generateCover(dir, m, options));
+  return once(`cover:${dir}:${m.key}`, () =>
+    sharedMaterialFile(shared, dir, materialFileNames(m).cover, () =>
+      generateCover(dir, m, options),
+    ),
+  );
 }
 
 /** A material as the pipelines use it: a video file to loop, and how long it is. */
@@ -279,8 +305,11 @@ export interface ResolvedMaterial {
 export interface MaterialResolveOptions {
   repos: Pick<Repositories, 'uploads'>;
   mediaDir: string;
-  /** Where uploads are read from (app.stores, a pipeline's options). */
-  stores: { uploads: MediaStore };
+  /**
+   * Where uploads are read from (app.stores, a pipeline's options), and the media store that
+   * shares the built-in loops between processes.
+   */
+  stores: { uploads: MediaStore; media?: MediaStore };
 }
 
 /**
@@ -296,7 +325,7 @@ export async function resolveMaterial(
 ): Promise<ResolvedMaterial | null> {
   const m = builtinMaterial(materialId);
   if (m) {
-    const { video } = await ensureMaterial(options.mediaDir, m);
+    const { video } = await ensureMaterial(options.mediaDir, m, {}, options.stores.media);
     return { materialId, path: video, durationMs: MATERIAL_SECONDS * 1000, builtin: true };
   }
   if (materialId <= 0) return null;
@@ -339,6 +368,7 @@ export async function listMaterials(
   mediaDir: string,
   userId: number,
   query: { tagId?: number; categories?: string[]; pageIndex: number; pageSize: number },
+  shared?: MediaStore,
 ): Promise<{ items: Material[]; total: number }> {
   const { categories } = query;
   const builtins =
@@ -354,7 +384,7 @@ export async function listMaterials(
     categories === undefined && (query.tagId === undefined || query.tagId === UPLOAD_TAG_ID);
   const offset = (query.pageIndex - 1) * query.pageSize;
   const fromBuiltins = builtins.slice(offset, offset + query.pageSize);
-  await Promise.all(fromBuiltins.map((m) => ensureMaterialCover(mediaDir, m)));
+  await Promise.all(fromBuiltins.map((m) => ensureMaterialCover(mediaDir, m, {}, shared)));
   let ownTotal = 0;
   let own: Material[] = [];
   if (withUploads) {

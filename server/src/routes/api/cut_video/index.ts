@@ -67,12 +67,18 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
     const user = await app.auth.requireUser(request, reply);
     const categories = query.categoryId !== undefined ? categoryNames(query.categoryId) : undefined;
     if (categories === null) throw badRequest('「素材分类」不存在');
-    return listMaterials(app.uploads, app.config.mediaDir, user.id, {
-      ...(query.tagId !== undefined ? { tagId: query.tagId } : {}),
-      ...(categories ? { categories } : {}),
-      pageIndex: query.pageIndex ?? 1,
-      pageSize: query.pageSize ?? 20,
-    });
+    return listMaterials(
+      app.uploads,
+      app.config.mediaDir,
+      user.id,
+      {
+        ...(query.tagId !== undefined ? { tagId: query.tagId } : {}),
+        ...(categories ? { categories } : {}),
+        pageIndex: query.pageIndex ?? 1,
+        pageSize: query.pageSize ?? 20,
+      },
+      app.stores.media,
+    );
   });
 
   defineRoute(app, cutVideoEndpoints.getCutVideo, async ({ query, request, reply }) => {
@@ -124,7 +130,7 @@ export default async function cutVideoRoutes(app: FastifyInstance) {
     const segments = pathSegments(request.url, MATERIAL_URL_PREFIX);
     const material = segments?.length === 1 ? libraryFiles.get(segments[0] ?? '') : undefined;
     if (!material || !segments) return sendFileNotFound(reply);
-    await ensureMaterial(app.config.mediaDir, material);
+    await ensureMaterial(app.config.mediaDir, material, {}, app.stores.media);
     const file = await resolveInside(materialsDir(app.config.mediaDir), segments);
     if (!file) return sendFileNotFound(reply);
     return sendFile(request, reply, file, CACHE_LIBRARY);

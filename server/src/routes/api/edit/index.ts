@@ -178,7 +178,7 @@ export default async function editRoutes(app: FastifyInstance) {
     const track = segments?.length === 1 ? libraryFiles.get(segments[0] ?? '') : undefined;
     if (!track || !segments) return sendFileNotFound(reply);
     const dir = musicLibraryDir(app.config.mediaDir);
-    await ensureAmbientTrack(dir, track.id);
+    await ensureAmbientTrack(dir, track.id, {}, app.stores.media);
     const file = await resolveInside(dir, segments);
     if (!file) return sendFileNotFound(reply);
     return sendFile(request, reply, file, CACHE_LIBRARY);

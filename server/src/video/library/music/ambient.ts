@@ -1,6 +1,8 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { MediaStore } from '../../../storage';
 import { ffmpegToFile, probeWithFfmpeg, type FfmpegOptions } from '../../engine/ffmpeg';
+import { sharedLibraryFile } from '../shared';
 
 export interface AmbientTrack {
   /** File name in the cache (stable: a generated file is found again by it). */
@@ -182,6 +184,7 @@ export async function ensureAmbientTrack(
   cacheDir: string,
   id: string,
   options: FfmpegOptions = {},
+  shared?: MediaStore,
 ): Promise<string> {
   const track = ambientTrackById(id);
   if (!track) throw new Error(`未知的内置音乐：${id}`);
@@ -190,7 +193,13 @@ export async function ensureAmbientTrack(
   if (existing && existing.size > 0) return out;
   let running = pending.get(out);
   if (!running) {
-    running = generate(track, out, options).finally(() => pending.delete(out));
+    // With an object store (`shared`), made once for every process (video/library/shared.ts).
+    const key = `library/music/${ambientFileName(track)}`;
+    running = sharedLibraryFile(shared, key, out, async () => {
+      await generate(track, out, options);
+    })
+      .then(() => out)
+      .finally(() => pending.delete(out));
     pending.set(out, running);
   }
   return running;

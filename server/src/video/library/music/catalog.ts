@@ -88,8 +88,11 @@ export function defaultMusicId(workId: number): number {
 export interface MusicResolveOptions {
   repos: Pick<Repositories, 'uploads'>;
   mediaDir: string;
-  /** Where uploads are read from (app.stores, a pipeline's options). */
-  stores: { uploads: MediaStore };
+  /**
+   * Where uploads are read from (app.stores, a pipeline's options), and the media store that
+   * shares the built-in tracks between processes.
+   */
+  stores: { uploads: MediaStore; media?: MediaStore };
 }
 
 /** The store key of an upload URL `/uploads/<name>` (a stored name never has a folder in it). */
@@ -127,14 +130,17 @@ export async function resolveMusic(
   if (musicId < 0) {
     const track = ambientTrackByMusicId(musicId);
     if (!track) throw new UserInputError('「背景音乐」不存在，请重新选择');
-    return ensureAmbientTrack(musicLibraryDir(options.mediaDir), track.id).catch(
-      (error: unknown) => {
-        throw new StageError('内置背景音乐生成失败，请稍后重试', {
-          provider: 'ffmpeg',
-          cause: error,
-        });
-      },
-    );
+    return ensureAmbientTrack(
+      musicLibraryDir(options.mediaDir),
+      track.id,
+      {},
+      options.stores.media,
+    ).catch((error: unknown) => {
+      throw new StageError('内置背景音乐生成失败，请稍后重试', {
+        provider: 'ffmpeg',
+        cause: error,
+      });
+    });
   }
   const row = await options.repos.uploads.findOwned(userId, musicId);
   const file = row?.kind === 'audio' ? await uploadedLocalFile(options.stores, row.url) : null;
