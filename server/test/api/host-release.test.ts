@@ -1,9 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry, RemoteRegistry, RemoteVersions } from '@kol/shared-sdk/contracts';
-import { makeFakeBuild, sharedSingleton } from '../helpers/fake-build';
+import {
+  fakeHostChunkHash,
+  fakeHostPage,
+  makeFakeBuild,
+  makeFakeHostBuild,
+  sharedSingleton,
+} from '../helpers/fake-build';
 import { runKol } from '../helpers/kol';
 import { ADMIN_TOKEN, body, createTestApp, testDataDir } from '../helpers/test-app';
 
@@ -22,32 +28,10 @@ let app: FastifyInstance;
 let server: string;
 const workspace = () => path.join(testDataDir(), 'workspace');
 const builds = () => path.join(testDataDir(), 'builds');
-const page = (title: string) =>
-  `<!doctype html><html><head><title>${title}</title></head>` +
-  `<body><script src="/main.${chunkHash(title)}.js"></script></body></html>`;
-/** Each build's own hashed entry chunk, as webpack names it by content. */
-const chunkHash = (title: string) => Buffer.from(title).toString('hex').padEnd(8, '0').slice(0, 8);
-
-/** A host build as the webpack preset writes it: its page, its manifest, a hashed chunk. */
-function hostBuild(dir: string, title: string, shared: unknown[] = HOST_SHARED): string {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'index.html'), page(title));
-  writeFileSync(
-    path.join(dir, 'mf-manifest.json'),
-    JSON.stringify({
-      id: HOST,
-      name: HOST,
-      metaData: { buildInfo: { buildVersion: '0.1.0' } },
-      shared,
-    }),
-  );
-  writeFileSync(
-    path.join(dir, `main.${chunkHash(title)}.js`),
-    `console.log(${JSON.stringify(title)})`,
-  );
-  writeFileSync(path.join(dir, '.build-stamp'), 'stamp');
-  return dir;
-}
+const page = fakeHostPage;
+const chunkHash = fakeHostChunkHash;
+const hostBuild = (dir: string, title: string, shared: unknown[] = HOST_SHARED) =>
+  makeFakeHostBuild(dir, title, shared);
 
 beforeAll(async () => {
   const hostDist = hostBuild(path.join(workspace(), 'host-shell', 'dist'), 'KOL Studio 一');

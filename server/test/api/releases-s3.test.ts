@@ -6,7 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import type { RemoteRegistry } from '@kol/shared-sdk/contracts';
 import { listBuildFiles } from '../../src/releases/build';
 import { ReleaseStore } from '../../src/releases/store';
-import { makeFakeBuild, sharedSingleton } from '../helpers/fake-build';
+import {
+  fakeHostChunkHash,
+  fakeHostPage,
+  makeFakeBuild,
+  makeFakeHostBuild,
+  sharedSingleton,
+} from '../helpers/fake-build';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 import { ADMIN_TOKEN, body, createTestApp, testDataDir } from '../helpers/test-app';
 import { filesBelow } from '../helpers/files';
@@ -57,30 +63,10 @@ function compressCopies(dir: string, file: string): void {
   writeFileSync(path.join(dir, `${file}.gz`), gzipSync(original));
 }
 
-const chunkHash = (title: string) => Buffer.from(title).toString('hex').padEnd(8, '0').slice(0, 8);
-const page = (title: string) =>
-  `<!doctype html><html><head><title>${title}</title></head>` +
-  `<body><script src="/main.${chunkHash(title)}.js"></script></body></html>`;
-
-function hostBuild(title: string, shared: unknown[] = HOST_SHARED): string {
-  const dir = path.join(builds(), `host-${chunkHash(title)}`);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'index.html'), page(title));
-  writeFileSync(
-    path.join(dir, 'mf-manifest.json'),
-    JSON.stringify({
-      id: HOST,
-      name: HOST,
-      metaData: { buildInfo: { buildVersion: '0.1.0' } },
-      shared,
-    }),
-  );
-  writeFileSync(
-    path.join(dir, `main.${chunkHash(title)}.js`),
-    `console.log(${JSON.stringify(title)})`,
-  );
-  return dir;
-}
+const page = fakeHostPage;
+const chunkHash = fakeHostChunkHash;
+const hostBuild = (title: string, shared: unknown[] = HOST_SHARED) =>
+  makeFakeHostBuild(path.join(builds(), `host-${chunkHash(title)}`), title, shared);
 
 /** A multipart body of a build folder's files, bytes as they are (compressed copies too). */
 function multipart(fields: Record<string, string>, dir: string, files: readonly string[]) {

@@ -68,3 +68,37 @@ export function makeFakeBuild(dir: string, options: FakeBuildOptions = {}): stri
   }
   return dir;
 }
+
+/** A fake host build's hashed entry chunk name part, by content as webpack names it. */
+export const fakeHostChunkHash = (title: string) =>
+  Buffer.from(title).toString('hex').padEnd(8, '0').slice(0, 8);
+
+/** The index.html of a fake host build titled `title`, loading its hashed chunk. */
+export const fakeHostPage = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head>` +
+  `<body><script src="/main.${fakeHostChunkHash(title)}.js"></script></body></html>`;
+
+/**
+ * A host build as the webpack preset and the start script leave it: its page, its manifest
+ * (name host_shell, with these shared singletons), a hashed chunk, and the `.build-stamp` a
+ * release leaves out.
+ */
+export function makeFakeHostBuild(dir: string, title: string, shared: unknown[]): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), fakeHostPage(title));
+  writeFileSync(
+    path.join(dir, 'mf-manifest.json'),
+    JSON.stringify({
+      id: 'host_shell',
+      name: 'host_shell',
+      metaData: { buildInfo: { buildVersion: '0.1.0' } },
+      shared,
+    }),
+  );
+  writeFileSync(
+    path.join(dir, `main.${fakeHostChunkHash(title)}.js`),
+    `console.log(${JSON.stringify(title)})`,
+  );
+  writeFileSync(path.join(dir, '.build-stamp'), 'stamp');
+  return dir;
+}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import type { S3StoreConfig } from '../../src/storage';
+import { storesFrom, type MediaStores, type S3StoreConfig } from '../../src/storage';
 import { s3Client } from '../../src/storage/s3-store';
 
 export interface TestS3Server {
@@ -42,4 +42,18 @@ export async function startS3Server(bucket = 'kol-media'): Promise<TestS3Server>
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The stores of a process of its own (a "machine") on the test's S3 server: its working folders
+ * and its copies of stored keys under `dir`.
+ */
+export function storesOn(server: TestS3Server, dir: string): MediaStores {
+  return storesFrom({
+    mediaStore: server.config,
+    mediaDir: path.join(dir, 'media'),
+    uploadsDir: path.join(dir, 'uploads'),
+    releasesDir: path.join(dir, 'releases'),
+    storeCacheDir: path.join(dir, 'copies'),
+  });
 }

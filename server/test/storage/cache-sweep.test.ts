@@ -10,9 +10,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { storesFrom } from '../../src/storage';
 import { sweepCopies } from '../../src/storage/cache-sweep';
-import { startS3Server, type TestS3Server } from '../helpers/s3-server';
+import { startS3Server, storesOn, type TestS3Server } from '../helpers/s3-server';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'kol-sweep-test-'));
 let s3: TestS3Server;
@@ -52,14 +51,8 @@ describe('the sweep of an object store copies', () => {
   });
 
   it('keeps a copy that is used: a hit of `cached` renews it', async () => {
-    const copies = path.join(scratch, 'store-copies');
-    const { uploads } = storesFrom({
-      mediaStore: s3.config,
-      mediaDir: path.join(scratch, 'work', 'media'),
-      uploadsDir: path.join(scratch, 'work', 'uploads'),
-      releasesDir: path.join(scratch, 'work', 'releases'),
-      storeCacheDir: copies,
-    });
+    const { uploads } = storesOn(s3, path.join(scratch, 'work'));
+    const copies = path.join(scratch, 'work', 'copies');
     await uploads.putBytes('often.png', 'picture');
     await uploads.putBytes('once.png', 'picture');
     const often = await uploads.cached('often.png');

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import { storesFrom, type MediaStore } from '../../src/storage';
+import type { MediaStore } from '../../src/storage';
 import { taskMirror } from '../../src/storage/task-mirror';
 import { PipelineRegistry } from '../../src/tasks/registry';
 import type { StageContext } from '../../src/tasks/types';
 import { createTestApp } from '../helpers/test-app';
-import { startS3Server, type TestS3Server } from '../helpers/s3-server';
+import { startS3Server, storesOn, type TestS3Server } from '../helpers/s3-server';
 import { countedStage, taskService, untilAborted, userWithWork, waitFor } from './helpers';
 
 let app: FastifyInstance;
@@ -20,12 +20,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'kol-task-files-'));
 beforeAll(async () => {
   ({ app } = await createTestApp());
   s3 = await startS3Server();
-  store = storesFrom({
-    mediaStore: s3.config,
-    mediaDir: path.join(scratch, 'unused'),
-    uploadsDir: path.join(scratch, 'unused'),
-    releasesDir: path.join(scratch, 'unused'),
-  }).media;
+  store = storesOn(s3, path.join(scratch, 'store')).media;
 });
 afterAll(async () => {
   await app.close();

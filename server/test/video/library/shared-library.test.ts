@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { storesFrom, type MediaStore } from '../../../src/storage';
+import type { MediaStore } from '../../../src/storage';
 import {
   BUILTIN_MATERIALS,
   ensureMaterial,
@@ -14,7 +14,7 @@ import {
   ambientFileName,
   ensureAmbientTrack,
 } from '../../../src/video/library/music/ambient';
-import { startS3Server, type TestS3Server } from '../../helpers/s3-server';
+import { startS3Server, storesOn, type TestS3Server } from '../../helpers/s3-server';
 
 // A built-in track is synthesised by real ffmpeg.
 jest.setTimeout(120_000);
@@ -25,12 +25,7 @@ let store: MediaStore;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  store = storesFrom({
-    mediaStore: s3.config,
-    mediaDir: path.join(scratch, 'unused'),
-    uploadsDir: path.join(scratch, 'unused'),
-    releasesDir: path.join(scratch, 'unused'),
-  }).media;
+  store = storesOn(s3, path.join(scratch, 'store')).media;
 });
 afterAll(async () => {
   await s3?.close();
