@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, waitFor } from './lib/net.mjs';
+import { demoSession } from './lib/product.mjs';
 import { STORY } from './lib/story.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,28 +129,6 @@ async function installation(workers) {
   };
 }
 
-async function session(base) {
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', platform: 'pc' },
-    body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  return async (method, pathname, body) => {
-    const response = await fetch(`${base}${pathname}`, {
-      method,
-      headers: { cookie, platform: 'pc', ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const envelope = await response.json();
-    if (envelope.code !== 0) throw new Error(`${pathname}: ${envelope.code} ${envelope.msg}`);
-    return envelope.data;
-  };
-}
-
 async function grantComics(base, token, count) {
   const response = await fetch(`${base}/api/admin/quotas/grant`, {
     method: 'POST',
@@ -199,7 +178,7 @@ for (const workers of workerCounts) {
       product.token,
       videoCounts.reduce((a, b) => a + b, 2 * workers),
     );
-    const call = await session(product.base);
+    const { call } = await demoSession(product.base);
     // Two videos per worker first, not counted: each worker makes the built-in music and loads
     // its fonts at its first video, which a running installation has long done.
     await renderAtOnce(call, 2 * workers);

@@ -5,7 +5,7 @@
 // has them. Starts the product as the README's start command does, on a free port with fresh
 // data, and uses the demo user. Usage: node bench/video-quality.mjs [--url http://127.0.0.1:8080]
 import { parseArgs } from 'node:util';
-import { startProduct } from './lib/product.mjs';
+import { demoSession, startProduct } from './lib/product.mjs';
 import { STORY } from './lib/story.mjs';
 
 const { values } = parseArgs({ options: { url: { type: 'string' } } });
@@ -13,26 +13,7 @@ const { values } = parseArgs({ options: { url: { type: 'string' } } });
 process.on('SIGINT', () => process.exit(130));
 
 const base = values.url ?? (await startProduct({}, 'kol-bench-quality-'));
-const login = await fetch(`${base}/api/user/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', platform: 'pc' },
-  body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
-});
-const cookie = login.headers
-  .getSetCookie()
-  .map((line) => line.split(';')[0])
-  .join('; ');
-
-async function call(method, pathname, body) {
-  const response = await fetch(`${base}${pathname}`, {
-    method,
-    headers: { cookie, platform: 'pc', ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const envelope = await response.json();
-  if (envelope.code !== 0) throw new Error(`${pathname}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
+const { cookie, call } = await demoSession(base);
 
 const { workId } = await call('POST', '/api/video/save_text', {
   type: 0,

@@ -32,3 +32,30 @@ export async function startProduct(env = {}, prefix = 'kol-bench-') {
   await waitFor(`${url}/healthz`, 15 * 60_000);
   return url;
 }
+
+/**
+ * The demo user signed in on `base`: its cookie, and `call(method, pathname, body)` answering
+ * an API call's data (or throwing the envelope's code and message).
+ */
+export async function demoSession(base) {
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', platform: 'pc' },
+    body: JSON.stringify({ username: 'demo', password: 'demo123456' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const call = async (method, pathname, body) => {
+    const response = await fetch(`${base}${pathname}`, {
+      method,
+      headers: { cookie, platform: 'pc', ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const envelope = await response.json();
+    if (envelope.code !== 0) throw new Error(`${pathname}: ${envelope.code} ${envelope.msg}`);
+    return envelope.data;
+  };
+  return { cookie, call };
+}
