@@ -131,6 +131,30 @@ export type RemoteAction = (typeof REMOTE_ACTIONS)[number];
 /** The share of signed-in users a canary release may get (`remote release --canary N`). */
 export const CANARY_PERCENT = { min: 1, max: 99 } as const;
 
+/**
+ * What the server finds of a release's files in its store before it rolls the release back on
+ * its own: `ok` (the manifest reads and parses, the remote entry it names is there and not
+ * empty: the failure happened at run time, e.g. a chunk that throws); the files are broken
+ * (`manifest-missing`, `manifest-invalid`, `entry-missing`, `entry-empty`); or the store could
+ * not be read (`unreadable`: nothing known either way).
+ */
+export const RELEASE_FILES_STATUS = [
+  'ok',
+  'manifest-missing',
+  'manifest-invalid',
+  'entry-missing',
+  'entry-empty',
+  'unreadable',
+] as const;
+export type ReleaseFilesStatus = (typeof RELEASE_FILES_STATUS)[number];
+
+export const ReleaseFilesCheck = Type.Object({
+  status: Type.Enum(RELEASE_FILES_STATUS),
+  /** What was found, for ops (the file, its size, the error). */
+  detail: Type.String(),
+});
+export type ReleaseFilesCheck = Static<typeof ReleaseFilesCheck>;
+
 /** A canary running beside the stable version. */
 export const RemoteCanaryInfo = Type.Object({
   version: Type.String(),
