@@ -125,11 +125,14 @@ export interface LoginLimitConfig {
 
 /**
  * A canary, or a release activated within `windowMs`, is rolled back when at least `minUsers`
- * distinct signed-in users report it failing to load within `windowMs`. 0 users: never.
+ * distinct signed-in users the server served it report it failing to load within `windowMs`,
+ * and they are at least `sharePercent` % of the distinct users served it in that time.
+ * 0 users: never; 0 %: the users alone decide.
  */
 export interface RemoteAutoRollbackConfig {
   minUsers: number;
   windowMs: number;
+  sharePercent: number;
 }
 
 /** Where shot and role pictures come from when a provider is configured (src/providers/images). */
@@ -216,7 +219,7 @@ export const DEFAULTS = {
     resetMs: 15 * 60_000,
   },
   bodyLimitBytes: 1024 * 1024,
-  remoteAutoRollback: { minUsers: 3, windowMs: 10 * 60_000 },
+  remoteAutoRollback: { minUsers: 3, windowMs: 10 * 60_000, sharePercent: 20 },
   contact: {
     title: '联系我们',
     lines: [

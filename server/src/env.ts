@@ -252,6 +252,12 @@ export function readEnv(): ServerEnv {
           10_000,
           24 * 3600_000,
         ),
+        sharePercent: int(
+          'REMOTE_AUTO_ROLLBACK_SHARE',
+          DEFAULTS.remoteAutoRollback.sharePercent,
+          0,
+          100,
+        ),
       },
       warmUpLibraries: bool('WARM_UP_LIBRARIES', true),
       contact: {

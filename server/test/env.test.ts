@@ -21,6 +21,9 @@ const NAMES = [
   'S3_FORCE_PATH_STYLE',
   'S3_PREFIX',
   'VIDEO_TASK_LEASE_MS',
+  'REMOTE_AUTO_ROLLBACK_USERS',
+  'REMOTE_AUTO_ROLLBACK_WINDOW_MS',
+  'REMOTE_AUTO_ROLLBACK_SHARE',
 ] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 
@@ -122,6 +125,32 @@ describe('environment of the platform features', () => {
     // The copies of stored keys it reads go apart from those working folders (swept).
     expect(s3.storeCacheDir).toBe('/tmp/kol-env-test/cache/copies');
     expect(local.storeCacheDir).toBeUndefined();
+  });
+
+  it('reads when the server rolls a failing release back on its own', () => {
+    expect(withEnv({}).remoteAutoRollback).toEqual({
+      minUsers: 3,
+      windowMs: 600_000,
+      sharePercent: 20,
+    });
+    expect(
+      withEnv({
+        REMOTE_AUTO_ROLLBACK_USERS: '5',
+        REMOTE_AUTO_ROLLBACK_WINDOW_MS: '300000',
+        REMOTE_AUTO_ROLLBACK_SHARE: '0',
+      }).remoteAutoRollback,
+    ).toEqual({ minUsers: 5, windowMs: 300_000, sharePercent: 0 });
+    expect(withEnv({ REMOTE_AUTO_ROLLBACK_SHARE: '100' }).remoteAutoRollback?.sharePercent).toBe(
+      100,
+    );
+    for (const bad of ['101', '-1', '12.5', '20%']) {
+      expect(() => withEnv({ REMOTE_AUTO_ROLLBACK_SHARE: bad })).toThrow(
+        `REMOTE_AUTO_ROLLBACK_SHARE must be an integer from 0 to 100, got "${bad}"`,
+      );
+    }
+    expect(() => withEnv({ REMOTE_AUTO_ROLLBACK_USERS: 'three' })).toThrow(
+      'REMOTE_AUTO_ROLLBACK_USERS must be an integer from 0 to 100000',
+    );
   });
 
   it('reads how long a silent video worker counts as alive', () => {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ReleaseFilesStatus } from '@kol/shared-sdk/contracts';
 
 /**
  * The tables of migrations/*.sql as kysely sees them. Keep in step with the SQL:
@@ -134,7 +135,18 @@ export interface RemoteLoadFailuresTable {
   message: string;
   user_agent: Generated<string>;
   user_id: number | null;
+  /** Counts towards an automatic rollback (migrations/016_remote_serves.sql). */
+  counted: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+/** Which version of a remote the registry gave a signed-in user (migration 016). */
+export interface RemoteServesTable {
+  remote: string;
+  version: string;
+  user_id: number;
+  first_served_at: CreatedAt;
+  last_served_at: Timestamp;
 }
 
 /** A canary release beside the stable version (migrations/015_canary_auto_rollback.sql). */
@@ -164,6 +176,11 @@ export interface RemoteAutoRollbacksTable {
   users: ColumnType<number[], string, string>;
   errors: ColumnType<Array<{ phase: string; message: string; count: number }>, string, string>;
   window_ms: number;
+  /** Migration 016; null on rollbacks recorded before it. */
+  served_users: number | null;
+  share_percent: number | null;
+  files_status: ReleaseFilesStatus | null;
+  files_detail: string | null;
   created_at: CreatedAt;
 }
 
@@ -362,6 +379,7 @@ export interface Database {
   remote_releases: RemoteReleasesTable;
   remote_pointers: RemotePointersTable;
   remote_load_failures: RemoteLoadFailuresTable;
+  remote_serves: RemoteServesTable;
   remote_activations: RemoteActivationsTable;
   remote_canaries: RemoteCanariesTable;
   remote_auto_rollbacks: RemoteAutoRollbacksTable;

@@ -22,7 +22,18 @@ export function windowText(windowMs: number): string {
     : `${Math.round(windowMs / 1000)} 秒`;
 }
 
-/** The activation note of an automatic rollback: how many users, in what time, which error. */
+/** What the files check found, as the note says it: a broken release is named as the cause. */
+function filesText(files: FailureEvidence['files']): string {
+  if (!files) return '';
+  if (files.status === 'ok') return `；文件检查正常：${files.detail}`;
+  if (files.status === 'unreadable') return `；文件检查未完成：${files.detail}`;
+  return `；原因：版本文件损坏，${files.detail}`;
+}
+
+/**
+ * The activation note of an automatic rollback: how many served users, of how many, in what
+ * time, which error, and what the server found of the version's files.
+ */
 export function autoRollbackNote(
   version: string,
   evidence: FailureEvidence,
@@ -30,8 +41,13 @@ export function autoRollbackNote(
 ): string {
   const top = evidence.errors[0];
   const error = top ? `：${top.phase} ${top.message.replace(/\s+/g, ' ').slice(0, 120)}` : '';
+  const { users, servedUsers } = evidence;
+  const share =
+    servedUsers !== null && servedUsers > 0
+      ? `（该时段获发此版本的 ${servedUsers} 位用户中的 ${Math.round((users.length * 100) / servedUsers)}%）`
+      : '';
   return (
-    `自动回滚：${evidence.users.length} 位登录用户在 ${windowText(windowMs)}内报告 ` +
-    `${version} 加载失败${error}`
+    `自动回滚：${users.length} 位登录用户在 ${windowText(windowMs)}内报告 ` +
+    `${version} 加载失败${share}${error}${filesText(evidence.files)}`
   );
 }

@@ -249,12 +249,14 @@ export class ReleaseService {
   /**
    * The registry as one browser gets it: a signed-in user in a remote's canary share gets the
    * canary version, with the stable version as its fallback (what everyone else runs); anyone
-   * else, and every signed-out browser, the stable version.
+   * else, and every signed-out browser, the stable version. What a signed-in user is given
+   * (each version and fallback) is recorded, so that only their reports of those versions
+   * count towards an automatic rollback.
    */
   async registry(userId: number | null): Promise<RemoteRegistry> {
     // The host is served at the site root, never loaded as a remote.
     const active = (await this.repository.active()).filter((entry) => entry.remote !== HOST_NAME);
-    return {
+    const registry: RemoteRegistry = {
       remotes: active.map((entry) => {
         const canary =
           entry.canary &&
@@ -275,30 +277,57 @@ export class ReleaseService {
         };
       }),
     };
+    if (userId !== null) await this.recordServes(userId, registry);
+    return registry;
+  }
+
+  private async recordServes(userId: number, registry: RemoteRegistry): Promise<void> {
+    const served = registry.remotes.flatMap((entry) => [
+      { remote: entry.name, version: entry.version },
+      ...(entry.lastKnownGood
+        ? [{ remote: entry.name, version: entry.lastKnownGood.version }]
+        : []),
+    ]);
+    try {
+      await this.repository.recordServes(userId, served);
+    } catch (error) {
+      // The page must load all the same; the cost is that this user's failure reports of these
+      // versions may not count (the safe side: no rollback on them).
+      this.log.error({ err: error, userId }, 'remote serves not recorded');
+    }
   }
 
   /**
-   * Records a browser's load failure. A signed-in user's report may then roll the version back
-   * (see ReleasesRepository.rollBackFailing); a signed-out one never does, so nobody without an
-   * account can take a release away. The report is kept either way, and a failed rollback
-   * attempt is logged rather than answered: the browser did its part.
+   * Records a browser's load failure. Only a report the server can vouch for counts: from a
+   * signed-in user the registry gave that version (and, for a canary, one of its share); such a
+   * report may then roll the version back (see ReleasesRepository.rollBackFailing). Any other,
+   * signed out or of a version the user was never handed, is kept for ops and never moves
+   * anything, so no handful of accounts can take a release away. A failed rollback attempt is
+   * logged rather than answered: the browser did its part.
    */
   async reportFailure(
     failure: RemoteLoadFailure,
     context: { userAgent: string; userId: number | null },
   ): Promise<AutoRollbackRecord | null> {
-    await this.repository.recordFailure({ ...failure, ...context });
-    const { minUsers, windowMs } = this.autoRollback;
+    const { userId } = context;
+    const { counted } = await this.repository.recordFailure(
+      { ...failure, ...context },
+      (canary) =>
+        userId !== null && inCanary(userId, failure.remote, canary.version, canary.percent),
+    );
+    const { minUsers, windowMs, sharePercent } = this.autoRollback;
     // The host's page is what reports failures: a report naming it is kept, but only ops
     // move the host's pointer.
-    if (context.userId === null || minUsers <= 0 || failure.remote === HOST_NAME) return null;
+    if (!counted || minUsers <= 0 || failure.remote === HOST_NAME) return null;
     try {
       const done = await this.repository.rollBackFailing({
         remote: failure.remote,
         version: failure.version,
         windowMs,
         minUsers,
+        sharePercent,
         actor: AUTO_ROLLBACK_ACTOR,
+        inspect: () => this.store.checkFiles(failure.remote, failure.version),
         note: (evidence) => autoRollbackNote(failure.version, evidence, windowMs),
       });
       if (done) await this.auditAutoRollback(done, minUsers);
@@ -323,12 +352,22 @@ export class ReleaseService {
         users: done.users,
         userCount: done.users.length,
         minUsers,
+        servedUsers: done.servedUsers,
+        sharePercent: done.sharePercent,
         windowMs: done.windowMs,
         errors: done.errors,
+        files: done.files,
       },
     });
     this.log.warn(
-      { remote: done.remote, from: done.version, to: done.to, users: done.users },
+      {
+        remote: done.remote,
+        from: done.version,
+        to: done.to,
+        users: done.users,
+        servedUsers: done.servedUsers,
+        files: done.files?.status,
+      },
       reason,
     );
   }

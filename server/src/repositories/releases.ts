@@ -1,6 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RemoteLoadFailure, RouteClaim } from '@kol/shared-sdk/contracts';
-import type { CanaryEndReason, Database } from '../db/schema';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type {
+  ReleaseFilesCheck,
+  ReleaseFilesStatus,
+  RemoteLoadFailure,
+  RouteClaim,
+} from '@kol/shared-sdk/contracts';
+import type { CanaryEndReason, Database, RemoteAutoRollbacksTable } from '../db/schema';
 
 export interface ReleaseRecord {
   remote: string;
@@ -44,10 +49,18 @@ export interface PointerChange {
   endedCanary: string | null;
 }
 
-/** The reports that made the server roll a version back on its own. */
+/** The reports that made the server roll a version back on its own, and what it checked. */
 export interface FailureEvidence {
+  /** The distinct served users whose reports counted. */
   users: number[];
   errors: Array<{ phase: string; message: string; count: number }>;
+  /**
+   * Distinct users the version was served to within the window, the reporters among them;
+   * null on rollbacks recorded before serves were kept.
+   */
+  servedUsers: number | null;
+  /** The store check of the version's files before acting; null before it existed. */
+  files: ReleaseFilesCheck | null;
 }
 
 export interface AutoRollbackRecord extends FailureEvidence {
@@ -57,6 +70,8 @@ export interface AutoRollbackRecord extends FailureEvidence {
   to: string;
   canary: boolean;
   windowMs: number;
+  /** The least share of the served users the reporters had to be, in %; null before it. */
+  sharePercent: number | null;
   createdAt: string;
 }
 
@@ -73,6 +88,8 @@ export interface RemoteVersionRow {
   activatedBy: string | null;
   canaryPercent: number | null;
   autoRolledBackAt: string | null;
+  /** The files check of its latest automatic rollback (null: none, or before the check). */
+  autoRollbackFiles: ReleaseFilesStatus | null;
 }
 
 export interface RemoteVersionsRow {
@@ -104,7 +121,15 @@ export interface StoredLoadFailure extends RemoteLoadFailure {
   id: number;
   userAgent: string;
   userId: number | null;
+  /** Counts towards an automatic rollback (see recordFailure). */
+  counted: boolean;
   createdAt: string;
+}
+
+/** A remote version the registry answered a user, as its active version or its fallback. */
+export interface ServedVersion {
+  remote: string;
+  version: string;
 }
 
 /**
@@ -119,8 +144,8 @@ async function lockRemote(trx: Transaction<Database>, remote: string): Promise<v
   );
 }
 
-async function currentActivation(trx: Transaction<Database>, remote: string) {
-  return trx
+async function currentActivation(db: Kysely<Database> | Transaction<Database>, remote: string) {
+  return db
     .selectFrom('remote_activations')
     .select(['id', 'version', 'previous_id', 'actor', 'activated_at'])
     .where('remote', '=', remote)
@@ -195,17 +220,7 @@ async function endCanary(
     .execute();
 }
 
-function toAutoRollback(row: {
-  id: number;
-  remote: string;
-  version: string;
-  to_version: string;
-  canary: boolean;
-  users: number[];
-  errors: FailureEvidence['errors'];
-  window_ms: number;
-  created_at: Date;
-}): AutoRollbackRecord {
+function toAutoRollback(row: Selectable<RemoteAutoRollbacksTable>): AutoRollbackRecord {
   return {
     id: row.id,
     remote: row.remote,
@@ -214,7 +229,13 @@ function toAutoRollback(row: {
     canary: row.canary,
     users: row.users,
     errors: row.errors,
+    servedUsers: row.served_users,
+    files:
+      row.files_status === null
+        ? null
+        : { status: row.files_status, detail: row.files_detail ?? '' },
     windowMs: row.window_ms,
+    sharePercent: row.share_percent,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -512,16 +533,21 @@ export function createReleasesRepository(db: Kysely<Database>) {
      * The server's own rollback of a failing version, decided and made under the remote's lock
      * so that reports arriving at once roll back once. `version` is taken back when it is the
      * running canary (the canary ends) or the active version activated within the window, not
-     * by `actor` itself (the active one is then rolled back like a plain rollback), and at
-     * least `minUsers` distinct signed-in users reported it failing since it went out and
-     * within the window. Signed-out reports never count. Null when nothing was done.
+     * by `actor` itself (the active one is then rolled back like a plain rollback), and, since
+     * it went out and within the window, at least `minUsers` distinct users made counted
+     * reports of it (served it, see recordFailure) who are at least `sharePercent` % of the
+     * distinct users it was served to there. Reports that do not count never do. Before acting
+     * the version's files are checked (`inspect`), and the finding kept with the rollback.
+     * Null when nothing was done.
      */
     async rollBackFailing(input: {
       remote: string;
       version: string;
       windowMs: number;
       minUsers: number;
+      sharePercent: number;
       actor: string;
+      inspect: () => Promise<ReleaseFilesCheck>;
       note: (evidence: FailureEvidence) => string;
     }): Promise<AutoRollbackRecord | null> {
       return db.transaction().execute(async (trx) => {
@@ -529,7 +555,7 @@ export function createReleasesRepository(db: Kysely<Database>) {
         const current = await currentActivation(trx, input.remote);
         if (!current) return null;
         const canary = await runningCanary(trx, input.remote);
-        // The database's clock, as the activation and report times are.
+        // The database's clock, as the activation, serve and report times are.
         const [clock] = (
           await sql<{ cutoff: Date }>`
             SELECT now() - ${input.windowMs}::integer * interval '1 millisecond' AS cutoff
@@ -551,12 +577,40 @@ export function createReleasesRepository(db: Kysely<Database>) {
           .selectFrom('remote_load_failures')
           .where('remote', '=', input.remote)
           .where('version', '=', input.version)
-          .where('user_id', 'is not', null)
+          .where('counted', '=', true)
           .where('created_at', '>=', since);
         const users = (
           await reports.select('user_id').distinct().orderBy('user_id').execute()
         ).flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
         if (users.length < input.minUsers) return null;
+        // Everyone known to have run it in the window: served it since then, and the reporters
+        // (a report proves a load; the registry read before it may be older than the window).
+        const served = await trx
+          .selectFrom(
+            trx
+              .selectFrom('remote_serves')
+              .select('user_id')
+              .where('remote', '=', input.remote)
+              .where('version', '=', input.version)
+              .where('last_served_at', '>=', since)
+              .union(
+                reports
+                  .where('user_id', 'is not', null)
+                  .select('user_id')
+                  .$narrowType<{ user_id: number }>(),
+              )
+              .as('u'),
+          )
+          .select(({ fn }) => fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow();
+        const servedUsers = Number(served.n);
+        // A few accounts among many users served it are no outage: the share must be there too.
+        if (users.length * 100 < input.sharePercent * servedUsers) return null;
+        // Taking it back: ending the canary, or moving the pointer to the activation before.
+        const endsCanary = canary?.version === input.version ? canary : null;
+        const previous = endsCanary ? null : await previousActivation(trx, current.previous_id);
+        // A remote's first release has nothing to go back to: it stays, ops decide.
+        if (!endsCanary && !previous) return null;
         const errors = (
           await reports
             .select(({ fn }) => ['phase', 'message', fn.countAll<string>().as('count')])
@@ -566,15 +620,17 @@ export function createReleasesRepository(db: Kysely<Database>) {
             .limit(5)
             .execute()
         ).map((row) => ({ phase: row.phase, message: row.message, count: Number(row.count) }));
-        const evidence = { users, errors };
+        // Before acting: are the files whole? The decision rests on the reports either way (a
+        // chunk can throw with a whole entry), but a broken release is named as the cause.
+        // Asked under the lock, so once per rollback; it holds the lock no longer than a
+        // manifest read and a stat of the store.
+        const files = await input.inspect();
+        const evidence: FailureEvidence = { users, errors, servedUsers, files };
         let to: string;
-        if (canary?.version === input.version) {
-          await endCanary(trx, canary.id, 'auto-rollback', input.actor);
+        if (endsCanary) {
+          await endCanary(trx, endsCanary.id, 'auto-rollback', input.actor);
           to = current.version;
-        } else {
-          const previous = await previousActivation(trx, current.previous_id);
-          // A remote's first release has nothing to go back to: it stays, ops decide.
-          if (!previous) return null;
+        } else if (previous) {
           if (canary) await endCanary(trx, canary.id, 'superseded', input.actor);
           await movePointer(trx, {
             remote: input.remote,
@@ -586,17 +642,21 @@ export function createReleasesRepository(db: Kysely<Database>) {
             note: input.note(evidence),
           });
           to = previous.version;
-        }
+        } else return null;
         const record = await trx
           .insertInto('remote_auto_rollbacks')
           .values({
             remote: input.remote,
             version: input.version,
             to_version: to,
-            canary: canary?.version === input.version,
+            canary: endsCanary !== null,
             users: JSON.stringify(users),
             errors: JSON.stringify(errors),
             window_ms: input.windowMs,
+            served_users: servedUsers,
+            share_percent: input.sharePercent,
+            files_status: files.status,
+            files_detail: files.detail,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -713,6 +773,13 @@ export function createReleasesRepository(db: Kysely<Database>) {
             .whereRef('ar.remote', '=', 'r.remote')
             .whereRef('ar.version', '=', 'r.version')
             .as('auto_rolled_back_at'),
+          selectFrom('remote_auto_rollbacks as ar')
+            .select('ar.files_status')
+            .whereRef('ar.remote', '=', 'r.remote')
+            .whereRef('ar.version', '=', 'r.version')
+            .orderBy('ar.id', 'desc')
+            .limit(1)
+            .as('auto_rollback_files'),
         ]);
       let canaries = db
         .selectFrom('remote_canaries')
@@ -756,14 +823,73 @@ export function createReleasesRepository(db: Kysely<Database>) {
           autoRolledBackAt: row.auto_rolled_back_at
             ? new Date(row.auto_rolled_back_at).toISOString()
             : null,
+          autoRollbackFiles: row.auto_rollback_files ?? null,
         });
       }
       return [...byRemote.values()];
     },
 
+    /**
+     * Records which version of each remote the registry answered a signed-in user (active or
+     * fallback): one statement, a row per remote and version, its last time renewed. Rows in
+     * one order (remote, version), so two reads of one user at once lock them in the same
+     * order and never deadlock.
+     */
+    async recordServes(userId: number, served: readonly ServedVersion[]): Promise<void> {
+      const rows = [...new Map(served.map((s) => [`${s.remote}\n${s.version}`, s])).values()]
+        .sort((a, b) =>
+          a.remote === b.remote
+            ? a.version.localeCompare(b.version)
+            : a.remote.localeCompare(b.remote),
+        )
+        .map((s) => ({ remote: s.remote, version: s.version, user_id: userId }));
+      if (rows.length === 0) return;
+      await db
+        .insertInto('remote_serves')
+        .values(rows)
+        .onConflict((oc) =>
+          oc
+            .columns(['remote', 'version', 'user_id'])
+            .doUpdateSet({ last_served_at: sql<Date>`now()` }),
+        )
+        .execute();
+    },
+
+    /**
+     * Stores a browser's load failure report, and whether it counts towards an automatic
+     * rollback: only from a signed-in user the registry gave that version since it went out
+     * (the running canary since it started, the active version since its activation, any other
+     * version ever) and, for the running canary, one `inCanaryShare` picks. A report of a
+     * version the server never handed that user is kept for ops, not counted. Answers whether
+     * it counted.
+     */
     async recordFailure(
       failure: RemoteLoadFailure & { userAgent: string; userId: number | null },
-    ): Promise<void> {
+      inCanaryShare: (canary: { version: string; percent: number }) => boolean,
+    ): Promise<{ counted: boolean }> {
+      let counted = false;
+      if (failure.userId !== null) {
+        const [canary, current] = await Promise.all([
+          runningCanary(db, failure.remote),
+          currentActivation(db, failure.remote),
+        ]);
+        let wentOut: Date | null = null;
+        let inShare = true;
+        if (canary?.version === failure.version) {
+          wentOut = canary.started_at;
+          inShare = inCanaryShare(canary);
+        } else if (current?.version === failure.version) wentOut = current.activated_at;
+        if (inShare) {
+          let served = db
+            .selectFrom('remote_serves')
+            .select('user_id')
+            .where('remote', '=', failure.remote)
+            .where('version', '=', failure.version)
+            .where('user_id', '=', failure.userId);
+          if (wentOut) served = served.where('last_served_at', '>=', wentOut);
+          counted = (await served.executeTakeFirst()) !== undefined;
+        }
+      }
       await db
         .insertInto('remote_load_failures')
         .values({
@@ -773,8 +899,10 @@ export function createReleasesRepository(db: Kysely<Database>) {
           message: failure.message,
           user_agent: failure.userAgent,
           user_id: failure.userId,
+          counted,
         })
         .execute();
+      return { counted };
     },
 
     /** Newest first; of one remote when named. */
@@ -794,6 +922,7 @@ export function createReleasesRepository(db: Kysely<Database>) {
         message: row.message,
         userAgent: row.user_agent,
         userId: row.user_id,
+        counted: row.counted,
         createdAt: row.created_at.toISOString(),
       }));
     },

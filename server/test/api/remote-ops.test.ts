@@ -365,9 +365,9 @@ describe('remote release operations', () => {
     const listed = await kol('remote', 'failures', REMOTE);
     expect(listed.code).toBe(0);
     const lines = listed.out.split('\n');
-    expect(lines[0]).toMatch(/^WHEN\s+USER\s+REMOTE\s+VERSION\s+PHASE\s+MESSAGE$/);
-    // Reported by signed-out browsers: no user.
-    expect(lines[1]).toMatch(/^\S+\s+-\s+mfe_ops/);
+    expect(lines[0]).toMatch(/^WHEN\s+USER\s+COUNTED\s+REMOTE\s+VERSION\s+PHASE\s+MESSAGE$/);
+    // Reported by signed-out browsers: no user, and never counted towards a rollback.
+    expect(lines[1]).toMatch(/^\S+\s+-\s+no\s+mfe_ops/);
     expect(lines[1]).toContain(`${REMOTE}  ${v[2]}  loadEntry  chunk failed again`);
     expect(lines[2]).toContain(`${v[1]}  loadEntry  manifest 404`);
     expect(lines.at(-1)).toBe('3 failure(s)');

@@ -203,6 +203,11 @@ export const RemoteVersionInfo = Type.Object({
   canaryPercent: Type.Union([Type.Integer(), Type.Null()]),
   /** When the server last rolled it back on its own (see `RemoteAutoRollback`). */
   autoRolledBackAt: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * What the server found of its files before that rollback (null: never rolled back on its
+   * own, or before the check existed).
+   */
+  autoRollbackFiles: Type.Union([Type.Enum(RELEASE_FILES_STATUS), Type.Null()]),
 });
 export type RemoteVersionInfo = Static<typeof RemoteVersionInfo>;
 
@@ -221,13 +226,20 @@ export const StoredRemoteFailure = Type.Object({
   ...RemoteLoadFailure.properties,
   userAgent: Type.String(),
   userId: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * Whether it counts towards an automatic rollback: from a signed-in user the registry gave
+   * this version (as active or fallback) since it went out, and, for a running canary, one in
+   * the canary's share. Other reports are kept for ops but never roll anything back.
+   */
+  counted: Type.Boolean(),
   createdAt: Type.String(),
 });
 export type StoredRemoteFailure = Static<typeof StoredRemoteFailure>;
 
 /**
- * A rollback the server made on its own: enough distinct signed-in users reported `version`
- * (a canary, or a release activated within the window) failing to load within the window.
+ * A rollback the server made on its own: enough distinct signed-in users it had served
+ * `version` (a canary, or a release activated within the window) reported it failing to load
+ * within the window, and they were a large enough share of the users served it there.
  */
 export const RemoteAutoRollback = Type.Object({
   id: Type.Integer(),
@@ -239,6 +251,15 @@ export const RemoteAutoRollback = Type.Object({
   canary: Type.Boolean(),
   /** The signed-in users whose reports counted. */
   users: Type.Array(Type.Integer()),
+  /**
+   * Distinct users served the version within the window, the reporters among them (null:
+   * recorded before serves were kept).
+   */
+  servedUsers: Type.Union([Type.Integer(), Type.Null()]),
+  /** The least share of `servedUsers` the reporters had to be, in % (REMOTE_AUTO_ROLLBACK_SHARE). */
+  sharePercent: Type.Union([Type.Integer(), Type.Null()]),
+  /** What the server found of the version's files before acting (null: before the check). */
+  files: Type.Union([ReleaseFilesCheck, Type.Null()]),
   /** Their errors, most frequent first. */
   errors: Type.Array(
     Type.Object({ phase: Type.String(), message: Type.String(), count: Type.Integer() }),

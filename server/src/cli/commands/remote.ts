@@ -40,16 +40,36 @@ function canaryOption(raw: string | undefined): number | undefined {
   return percent;
 }
 
-/** `mfe_user 0.1.0-bbbb → 0.1.0-aaaa (canary ended), 3 users (7, 9, 12): loadEntry …`. */
-function describeAutoRollback(rollback: RemoteAutoRollback): string {
+/** `files broken (entry-missing)` and what was found, or `files ok`: the store check. */
+function describeFiles(files: RemoteAutoRollback['files']): string {
+  if (!files) return 'files not checked';
+  const state =
+    files.status === 'ok'
+      ? 'files ok'
+      : files.status === 'unreadable'
+        ? 'files unchecked (store unreadable)'
+        : `files broken (${files.status})`;
+  return `${state}: ${files.detail}`;
+}
+
+/**
+ * `mfe_user 0.1.0-bbbb → 0.1.0-aaaa (canary ended), 3 signed-in user(s) (7, 9, 12) of 4
+ * served within 600 s: loadEntry …`, then what the files check found.
+ */
+function describeAutoRollback(rollback: RemoteAutoRollback): string[] {
   const top = rollback.errors[0];
-  return (
+  const served =
+    rollback.servedUsers === null
+      ? ''
+      : ` of ${rollback.servedUsers} served (share needed ${rollback.sharePercent ?? '?'}%)`;
+  return [
     `${rollback.createdAt}  ${rollback.remote} ${rollback.version} → ${rollback.to}` +
-    ` (${rollback.canary ? 'canary ended' : 'rolled back'}), ` +
-    `${rollback.users.length} signed-in user(s) (${rollback.users.join(', ')})` +
-    ` within ${Math.round(rollback.windowMs / 1000)} s` +
-    (top ? `: ${top.phase} ${top.message.replace(/\s+/g, ' ').slice(0, 120)}` : '')
-  );
+      ` (${rollback.canary ? 'canary ended' : 'rolled back'}), ` +
+      `${rollback.users.length} signed-in user(s) (${rollback.users.join(', ')})${served}` +
+      ` within ${Math.round(rollback.windowMs / 1000)} s` +
+      (top ? `: ${top.phase} ${top.message.replace(/\s+/g, ' ').slice(0, 120)}` : ''),
+    `    ${describeFiles(rollback.files)}`,
+  ];
 }
 
 const release: Command = {
@@ -90,7 +110,9 @@ const list: Command = {
           v.active && 'active',
           v.canaryPercent !== null && `canary ${v.canaryPercent}%`,
           v.lastKnownGood && 'last known good',
-          v.autoRolledBackAt && 'auto-rolled back',
+          // With what the server found of its files then: `files ok`, `files entry-missing`…
+          v.autoRolledBackAt &&
+            `auto-rolled back${v.autoRollbackFiles ? ` (files ${v.autoRollbackFiles})` : ''}`,
         ]
           .filter(Boolean)
           .join(', '),
@@ -172,6 +194,9 @@ const failures: Command = {
       f.createdAt,
       // Signed-out reports are kept but never roll anything back: `-` tells them apart.
       f.userId === null ? '-' : String(f.userId),
+      // `no`: signed out, or a version the server never handed that user (or, for a canary,
+      // a user outside its share): kept, never counted towards an automatic rollback.
+      f.counted ? 'yes' : 'no',
       f.remote,
       f.version,
       f.phase,
@@ -180,14 +205,15 @@ const failures: Command = {
     ]);
     printTable(
       io,
-      ['WHEN', 'USER', 'REMOTE', 'VERSION', 'PHASE', 'MESSAGE'],
+      ['WHEN', 'USER', 'COUNTED', 'REMOTE', 'VERSION', 'PHASE', 'MESSAGE'],
       rows,
       `${items.length} failure(s)`,
     );
     if (autoRollbacks.length > 0) {
       io.out('');
       io.out('automatic rollbacks, newest first:');
-      for (const rollback of autoRollbacks) io.out(describeAutoRollback(rollback));
+      for (const rollback of autoRollbacks)
+        for (const line of describeAutoRollback(rollback)) io.out(line);
     }
   },
 };
