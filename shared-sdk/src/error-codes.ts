@@ -10,6 +10,8 @@ export const ErrorCode = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  /** A save based on a revision of the record that is no longer the newest (HTTP 412). */
+  staleRevision: 412,
   payloadTooLarge: 413,
   tooManyRequests: 429,
   internal: 500,

@@ -11,4 +11,5 @@ export * from './format';
 export * from './video-types';
 export * from './defaults';
 export * from './anime';
+export * from './revisions';
 export type * from './contracts';

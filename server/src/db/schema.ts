@@ -251,6 +251,8 @@ export interface WorksTable {
   settings: ColumnType<Record<string, unknown>, string | undefined, string>;
   shots: ColumnType<unknown[], string | undefined, string>;
   cover_url: Generated<string>;
+  /** Migration 016: one more on every change; a person's save names the one it was based on. */
+  revision: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -320,6 +322,7 @@ export interface RolesTable {
   lora_id: number | null;
   /** A library role's kind (migration 013); null for a role of a task. */
   type: number | null;
+  revision: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -348,6 +351,7 @@ export interface CutVideosTable {
   music_id: number | null;
   music_volume: number | null;
   finished: Generated<boolean>;
+  revision: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -363,6 +367,7 @@ export interface SpeechTryAcksTable {
 export interface DedupPresetsTable {
   user_id: number;
   presets: ColumnType<Record<string, unknown>, string, string>;
+  revision: Generated<number>;
   updated_at: Timestamp;
 }
 

@@ -19,6 +19,9 @@ export const unauthorized = (message = '请先登录') => new ApiError(ErrorCode
 export const forbidden = (message: string) => new ApiError(ErrorCode.forbidden, message);
 export const notFound = (message: string) => new ApiError(ErrorCode.notFound, message);
 export const conflict = (message: string) => new ApiError(ErrorCode.conflict, message);
+/** A save based on a revision of the record that is no longer the newest. */
+export const staleRevision = (what = '该作品') =>
+  new ApiError(ErrorCode.staleRevision, `${what}已在其他页面修改，请刷新后再编辑`);
 export const tooManyRequests = (message: string) =>
   new ApiError(ErrorCode.tooManyRequests, message);
 export const upstreamError = (message: string) => new ApiError(ErrorCode.upstream, message);

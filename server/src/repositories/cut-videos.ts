@@ -10,6 +10,8 @@ export interface CutVideoRecord {
   musicId: number | null;
   musicVolume: number | null;
   finished: boolean;
+  /** One more on every change (a save, audio attached, finished): a save names it. */
+  revision: number;
 }
 
 /** A segment's speech as generate_cut_tts made it, with the segment's own voice and speed then. */
@@ -29,6 +31,7 @@ const COLUMNS = [
   'music_id',
   'music_volume',
   'finished',
+  'revision',
 ] as const;
 
 function record(row: {
@@ -38,6 +41,7 @@ function record(row: {
   music_id: number | null;
   music_volume: number | null;
   finished: boolean;
+  revision: number;
 }): CutVideoRecord {
   return {
     workId: row.work_id,
@@ -46,6 +50,7 @@ function record(row: {
     musicId: row.music_id,
     musicVolume: row.music_volume,
     finished: row.finished,
+    revision: row.revision,
   };
 }
 
@@ -86,17 +91,22 @@ export function createCutVideosRepository(db: Kysely<Database>) {
       return row;
     },
 
-    /** Replaces what is given; any change makes the data unfinished again. Null: not theirs. */
+    /**
+     * A person's save: replaces what is given when `revision` is still the stored one ('stale'
+     * otherwise: another tab saved, or speech was attached, since the page loaded); any change
+     * makes the data unfinished again. Null: not theirs.
+     */
     async update(
       userId: number,
       workId: number,
+      revision: number,
       patch: {
         segments?: StoredCutSegment[];
         voiceId?: string;
         musicId?: number | null;
         musicVolume?: number | null;
       },
-    ): Promise<CutVideoRecord | null> {
+    ): Promise<CutVideoRecord | 'stale' | null> {
       const row = await db
         .updateTable('cut_videos')
         .set({
@@ -105,13 +115,16 @@ export function createCutVideosRepository(db: Kysely<Database>) {
           ...(patch.musicId !== undefined ? { music_id: patch.musicId } : {}),
           ...(patch.musicVolume !== undefined ? { music_volume: patch.musicVolume } : {}),
           finished: false,
+          revision: sql<number>`revision + 1`,
           updated_at: sql`now()`,
         })
         .where('work_id', '=', workId)
         .where('user_id', '=', userId)
+        .where('revision', '=', revision)
         .returning(COLUMNS)
         .executeTakeFirst();
-      return row ? record(row) : null;
+      if (row) return record(row);
+      return (await this.find(userId, workId)) ? 'stale' : null;
     },
 
     /**
@@ -153,6 +166,7 @@ export function createCutVideosRepository(db: Kysely<Database>) {
             segments: JSON.stringify(segments),
             voice_id: voiceId,
             finished: false,
+            revision: sql<number>`revision + 1`,
             updated_at: sql`now()`,
           })
           .where('work_id', '=', workId)
@@ -166,7 +180,7 @@ export function createCutVideosRepository(db: Kysely<Database>) {
     async finish(userId: number, workId: number): Promise<CutVideoRecord | null> {
       const row = await db
         .updateTable('cut_videos')
-        .set({ finished: true, updated_at: sql`now()` })
+        .set({ finished: true, revision: sql<number>`revision + 1`, updated_at: sql`now()` })
         .where('work_id', '=', workId)
         .where('user_id', '=', userId)
         .returning(COLUMNS)

@@ -39,6 +39,7 @@ const ROLE_COLUMNS = [
   'roles.image_urls',
   'roles.seed',
   'roles.lora_id',
+  'roles.revision',
   'role_tasks.work_id',
   // A role of a task is of its task's type; a library role of the kind it was given.
   sql<number | null>`coalesce(role_tasks.type, roles.type)`.as('type'),
@@ -53,6 +54,7 @@ interface RoleRow {
   image_urls: string[];
   seed: number;
   lora_id: number | null;
+  revision: number;
   work_id: number | null;
   type: number | null;
 }
@@ -69,6 +71,7 @@ function record(row: RoleRow): RoleRecord {
     loraId: row.lora_id,
     workId: row.work_id,
     type: row.type,
+    revision: row.revision,
   };
 }
 
@@ -83,6 +86,7 @@ export const roleOf = (role: RoleRecord): Role => ({
   seed: role.seed,
   loraId: role.loraId,
   type: role.type,
+  revision: role.revision,
 });
 
 export const isUniqueViolation = (error: unknown) =>
@@ -243,10 +247,15 @@ export function createRolesRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Null when the role does not exist or is not the user's; a taken name throws 23505. */
+    /**
+     * A person's edit, based on the revision their page loaded: 'stale' when the role changed
+     * since (another tab, a portrait drawn). Null when the role does not exist or is not the
+     * user's; a taken name throws 23505.
+     */
     async update(
       userId: number,
       roleId: number,
+      revision: number,
       patch: {
         name?: string;
         description?: string;
@@ -255,7 +264,7 @@ export function createRolesRepository(db: Kysely<Database>) {
         /** Only a library role keeps a kind of its own (see add). */
         type?: number;
       },
-    ): Promise<RoleRecord | null> {
+    ): Promise<RoleRecord | 'stale' | null> {
       const result = await db
         .updateTable('roles')
         .set({
@@ -268,12 +277,15 @@ export function createRolesRepository(db: Kysely<Database>) {
           ...(patch.type !== undefined
             ? { type: sql<number | null>`CASE WHEN task_id IS NULL THEN ${patch.type}::int END` }
             : {}),
+          revision: sql<number>`revision + 1`,
           updated_at: sql`now()`,
         })
         .where('id', '=', roleId)
         .where('user_id', '=', userId)
+        .where('revision', '=', revision)
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n ? findRole(userId, roleId) : null;
+      if (result.numUpdatedRows > 0n) return findRole(userId, roleId);
+      return (await findRole(userId, roleId)) ? 'stale' : null;
     },
 
     async delete(userId: number, roleId: number): Promise<boolean> {
@@ -295,6 +307,7 @@ export function createRolesRepository(db: Kysely<Database>) {
         .set({
           image_urls: sql`image_urls || ${JSON.stringify([url])}::jsonb`,
           reference_image_url: sql`CASE WHEN reference_image_url = '' THEN ${url} ELSE reference_image_url END`,
+          revision: sql<number>`revision + 1`,
           updated_at: sql`now()`,
         })
         .where('id', '=', roleId)

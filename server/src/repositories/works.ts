@@ -15,7 +15,39 @@ interface WorkRow {
   settings: Record<string, unknown>;
   shots: unknown[];
   cover_url: string;
+  revision: number;
   updated_at: Date;
+}
+
+/** What a work's editable columns take; settings merge over the stored ones key by key. */
+export interface WorkPatch {
+  type?: number;
+  title?: string;
+  text?: string;
+  shots?: Shot[];
+  /** Merged over the stored settings: a key not given keeps its value. */
+  settings?: Partial<VideoSettings>;
+  coverUrl?: string;
+  flag?: number;
+}
+
+/** A person's save: stored, refused as based on an older revision, or no such work of theirs. */
+export type SaveResult = { saved: WorkDetail } | { stale: true } | null;
+
+function columnsOf(patch: WorkPatch) {
+  return {
+    ...(patch.type !== undefined ? { type: patch.type } : {}),
+    ...(patch.title !== undefined ? { title: patch.title } : {}),
+    ...(patch.text !== undefined ? { text: patch.text } : {}),
+    ...(patch.shots !== undefined ? { shots: JSON.stringify(patch.shots) } : {}),
+    ...(patch.settings !== undefined
+      ? { settings: sql<string>`settings || ${JSON.stringify(patch.settings)}::jsonb` }
+      : {}),
+    ...(patch.coverUrl !== undefined ? { cover_url: patch.coverUrl } : {}),
+    ...(patch.flag !== undefined ? { flag: patch.flag } : {}),
+    revision: sql<number>`revision + 1`,
+    updated_at: sql<Date>`now()`,
+  };
 }
 
 function detail(row: WorkRow): WorkDetail {
@@ -29,6 +61,7 @@ function detail(row: WorkRow): WorkDetail {
     settings: { ...DEFAULT_SETTINGS, ...(row.settings as Partial<VideoSettings>) },
     shots: row.shots as Shot[],
     coverUrl: row.cover_url,
+    revision: row.revision,
     updateTime: row.updated_at.toISOString(),
   };
 }
@@ -42,6 +75,7 @@ const COLUMNS = [
   'settings',
   'shots',
   'cover_url',
+  'revision',
   'updated_at',
 ] as const;
 
@@ -60,40 +94,74 @@ export function createWorksRepository(db: Kysely<Database>) {
       return row.id;
     },
 
-    /** Answers null when the work does not exist or is not the user's. */
-    async update(
-      userId: number,
-      workId: number,
-      patch: {
-        type?: number;
-        title?: string;
-        text?: string;
-        shots?: Shot[];
-        /** Merged over the stored settings: a key not given keeps its value. */
-        settings?: Partial<VideoSettings>;
-        coverUrl?: string;
-        flag?: number;
-      },
-    ): Promise<WorkDetail | null> {
+    /**
+     * A change made by the server (a flag, the settings of a work it just created): applied
+     * whatever the revision, which it moves on. Null when the work is not the user's.
+     */
+    async update(userId: number, workId: number, patch: WorkPatch): Promise<WorkDetail | null> {
       const row = await db
         .updateTable('works')
-        .set({
-          ...(patch.type !== undefined ? { type: patch.type } : {}),
-          ...(patch.title !== undefined ? { title: patch.title } : {}),
-          ...(patch.text !== undefined ? { text: patch.text } : {}),
-          ...(patch.shots !== undefined ? { shots: JSON.stringify(patch.shots) } : {}),
-          ...(patch.settings !== undefined
-            ? { settings: sql`settings || ${JSON.stringify(patch.settings)}::jsonb` }
-            : {}),
-          ...(patch.coverUrl !== undefined ? { cover_url: patch.coverUrl } : {}),
-          ...(patch.flag !== undefined ? { flag: patch.flag } : {}),
-          updated_at: sql`now()`,
-        })
+        .set(columnsOf(patch))
         .where('id', '=', workId)
         .where('user_id', '=', userId)
         .returning(COLUMNS)
         .executeTakeFirst();
       return row ? detail(row) : null;
+    },
+
+    /**
+     * A person's save, based on the revision their page loaded: applied in one statement only
+     * while that revision is still the newest, so it never lands over a change made since
+     * (another tab, a picture drawn, a render's pictures).
+     */
+    async saveEdit(
+      userId: number,
+      workId: number,
+      revision: number,
+      patch: WorkPatch,
+    ): Promise<SaveResult> {
+      const row = await db
+        .updateTable('works')
+        .set(columnsOf(patch))
+        .where('id', '=', workId)
+        .where('user_id', '=', userId)
+        .where('revision', '=', revision)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      if (row) return { saved: detail(row) };
+      return (await this.find(userId, workId)) ? { stale: true } : null;
+    },
+
+    /**
+     * Changes the shots under a row lock: `change` gets the shots as they are now (not as a task
+     * read them when it started) and answers the new list, or null to leave them. The way for a
+     * writer of the server's to change only its part (one shot's picture, the pictures of a
+     * render) without losing an edit or another picture made meanwhile.
+     */
+    async changeShots(
+      userId: number,
+      workId: number,
+      change: (shots: Shot[]) => Shot[] | null,
+    ): Promise<WorkDetail | null> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('works')
+          .select(COLUMNS)
+          .where('id', '=', workId)
+          .where('user_id', '=', userId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) return null;
+        const next = change(row.shots as Shot[]);
+        if (!next) return detail(row);
+        const updated = await trx
+          .updateTable('works')
+          .set(columnsOf({ shots: next }))
+          .where('id', '=', workId)
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow();
+        return detail(updated);
+      });
     },
 
     async find(userId: number, workId: number): Promise<WorkDetail | null> {
@@ -183,7 +251,7 @@ export function createWorksRepository(db: Kysely<Database>) {
                 .as('made'),
             (join) => join.onTrue(),
           )
-          .select(['id', 'type', 'flag', 'title', 'cover_url', 'updated_at'])
+          .select(['id', 'type', 'flag', 'title', 'cover_url', 'revision', 'updated_at'])
           .select([
             'latest.task_id',
             'latest.task_state',
@@ -225,6 +293,7 @@ export function createWorksRepository(db: Kysely<Database>) {
           srtUrl: row.srt_url ?? '',
           durationMs: row.duration_ms ?? 0,
           reportProblems: row.report_problems ?? 0,
+          revision: row.revision,
           updateTime: row.updated_at.toISOString(),
         })),
         total: count.total,

@@ -4,7 +4,7 @@ import {
   type CutSegment,
   type cutVideoEndpoints,
 } from '@kol/shared-sdk/contracts';
-import { badRequest, notFound } from '../http/api-error';
+import { badRequest, notFound, staleRevision } from '../http/api-error';
 import type { Speech } from '../providers/speech';
 import { DEFAULT_VOICE_ID, ENGLISH_VOICE_ID } from '../providers/speech/espeak';
 import type { Repositories } from '../repositories';
@@ -190,12 +190,13 @@ export function createCutVideoService(options: CutVideoServiceOptions) {
       const segments = await checkedSegments(userId, body.segments, current.segments);
       if (body.musicId !== undefined && body.musicId !== null)
         await checkMusic(userId, body.musicId);
-      const updated = await repos.cutVideos.update(userId, body.workId, {
+      const updated = await repos.cutVideos.update(userId, body.workId, body.revision, {
         segments,
         ...(body.musicId !== undefined ? { musicId: body.musicId } : {}),
         ...(body.musicVolume !== undefined ? { musicVolume: body.musicVolume } : {}),
       });
       if (!updated) throw notFound('作品不存在');
+      if (updated === 'stale') throw staleRevision('剪辑数据');
       return updated;
     },
 

@@ -54,7 +54,8 @@ const sendJson = (res: http.ServerResponse, status: number, body: unknown) => {
  * `respond` picks the behaviour of each request from its body (default: the picture).
  */
 export type ImageBehaviour =
-  | { type: 'b64' }
+  /** The picture, after `delayMs` when given (a slow provider). */
+  | { type: 'b64'; delayMs?: number }
   | { type: 'url' }
   | { type: 'error'; status: number; message: string }
   | { type: 'hang' }
@@ -107,12 +108,16 @@ export async function startFakeImages(): Promise<FakeImages> {
     fake.requests.push({ headers: req.headers, body });
     const behaviour = fake.respond(body);
     switch (behaviour.type) {
-      case 'b64':
-        sendJson(res, 200, {
-          created: Math.floor(Date.now() / 1000),
-          data: [{ b64_json: fake.picture.toString('base64'), revised_prompt: body.prompt }],
-        });
+      case 'b64': {
+        const send = () =>
+          sendJson(res, 200, {
+            created: Math.floor(Date.now() / 1000),
+            data: [{ b64_json: fake.picture.toString('base64'), revised_prompt: body.prompt }],
+          });
+        if (behaviour.delayMs) setTimeout(send, behaviour.delayMs);
+        else send();
         return;
+      }
       case 'url':
         sendJson(res, 200, {
           created: Math.floor(Date.now() / 1000),

@@ -116,6 +116,7 @@ describe('role tasks and roles', () => {
 
     const updated = await alice.post('/api/role/update', {
       roleId: linDong.roleId,
+      revision: linDong.revision,
       description: '十六岁少年，黑发，青色布衣',
     });
     expect(updated.data).toMatchObject({
@@ -127,7 +128,11 @@ describe('role tasks and roles', () => {
 
     const temp = (await alice.post('/api/role/add', { taskId, name: '路人', description: '' }))
       .data as Role;
-    const clash = await alice.post('/api/role/update', { roleId: temp.roleId, name: '林动' });
+    const clash = await alice.post('/api/role/update', {
+      roleId: temp.roleId,
+      revision: temp.revision,
+      name: '林动',
+    });
     expect(clash.status).toBe(409);
     const deleted = await alice.get(`/api/role/delete?roleId=${temp.roleId}`);
     expect(deleted.code).toBe(0);
@@ -195,6 +200,7 @@ describe('role tasks and roles', () => {
     expect(other.status).toBe(400);
     const own = await alice.post('/api/role/update', {
       roleId: linDong.roleId,
+      revision: role?.revision,
       referenceImageUrl: second.imageUrl,
     });
     expect((own.data as Role).referenceImageUrl).toBe(second.imageUrl);
@@ -225,7 +231,7 @@ describe('role tasks and roles', () => {
       bob.get(`/api/role/get_roles?taskId=${taskId}`),
       bob.get('/api/role/get_roles?taskId=not-a-uuid'),
       bob.post('/api/role/add', { taskId, name: '闯入', description: '' }),
-      bob.post('/api/role/update', { roleId: role, name: '改名' }),
+      bob.post('/api/role/update', { roleId: role, revision: 1, name: '改名' }),
       bob.get(`/api/role/delete?roleId=${role}`),
       bob.post('/api/role/extract_roles', { taskId, text: STORY }),
       bob.post('/api/role/re_gen_img', { roleId: role }),
@@ -289,7 +295,11 @@ describe('My roles: the role library', () => {
     expect(second).toMatchObject({ total: 3, items: [{ name: '林动' }] });
 
     // An edit (its kind too) moves it to the top; a bad kind is refused in Chinese.
-    const edited = await carol.post('/api/role/update', { roleId: hero.roleId, type: 11 });
+    const edited = await carol.post('/api/role/update', {
+      roleId: hero.roleId,
+      revision: hero.revision,
+      type: 11,
+    });
     expect(edited.data).toMatchObject({ roleId: hero.roleId, type: 11 });
     expect((await library(carol, '?type=11')).items.map((r) => r.name)).toEqual(['林动', '小貂']);
     const twice = await carol.post('/api/role/add', { name: 'Alice', description: '', type: 0 });
@@ -324,7 +334,7 @@ describe('My roles: the role library', () => {
     expect(await library(other)).toEqual({ items: [], total: 0 });
     const task = await roleTask(other, { type: 0 });
     const answers = await Promise.all([
-      other.post('/api/role/update', { roleId: mine.roleId, name: '改名' }),
+      other.post('/api/role/update', { roleId: mine.roleId, revision: 1, name: '改名' }),
       other.get(`/api/role/delete?roleId=${mine.roleId}`),
       other.post('/api/role/re_gen_img', { roleId: mine.roleId }),
       other.post('/api/library/add_role_to_task', { roleId: mine.roleId, taskId: task }),

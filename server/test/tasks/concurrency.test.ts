@@ -154,7 +154,7 @@ describe('mixed reads and writes of several users at once', () => {
             if (started.code === 0) user.started += 1;
             else if (started.code !== 402) wrong.push(`gen_video ${started.code} ${started.msg}`);
             const updated = await answered(
-              user.client.post('/api/video/update_text', {
+              user.client.edit('/api/video/update_text', {
                 workId,
                 title: `${title}（改）`,
                 text: '改过的正文。',

@@ -149,7 +149,7 @@ describe('anime short steps before the render, offline', () => {
         caption: '掌柜：只剩一间，客官请。',
       },
     ];
-    const saved = await bob.post('/api/video/update_text', {
+    const saved = await bob.edit('/api/video/update_text', {
       workId,
       text: scriptText(
         edited.map((shot) => ({ speaker: shot.speaker ?? '', text: shot.line ?? '' })),
@@ -197,7 +197,7 @@ describe('anime short steps before the render, offline', () => {
     });
 
     // A script changed after the storyboard: the board is designed again from the new script.
-    await bob.post('/api/video/update_text', {
+    await bob.edit('/api/video/update_text', {
       workId,
       text: '旁白：天亮了。\n林舟：走吧。',
     });

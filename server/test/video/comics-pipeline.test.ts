@@ -175,7 +175,7 @@ describe('comics pipeline (type 0) through the API', () => {
       durationMs: 0,
       needsRegeneration: false,
     });
-    const updated = await alice.post('/api/video/update_text', {
+    const updated = await alice.edit('/api/video/update_text', {
       workId: edited,
       shots: [shot(0, '第一句。', '山间小路'), shot(1, '第二句。第三句。第四句。', '')],
     });

@@ -110,16 +110,37 @@ const meanDifference = (a: Buffer, b: Buffer) =>
 
 describe('de-duplication presets per user', () => {
   it('are {} before any, saved and read back per user, and refused out of range', async () => {
-    expect((await alice.get('/api/video/dedup_presets')).data).toEqual({});
+    expect((await alice.get('/api/video/dedup_presets')).data).toEqual({
+      presets: {},
+      revision: 0,
+    });
     const presets = { mirror: true, speed: 1.1, trimHeadMs: 500 };
-    expect((await alice.post('/api/video/save_dedup_presets', { presets })).code).toBe(0);
-    expect((await alice.get('/api/video/dedup_presets')).data).toEqual(presets);
-    expect((await bob.get('/api/video/dedup_presets')).data).toEqual({});
+    expect((await alice.edit('/api/video/save_dedup_presets', { presets })).code).toBe(0);
+    expect((await alice.get('/api/video/dedup_presets')).data).toEqual({ presets, revision: 1 });
+    expect((await bob.get('/api/video/dedup_presets')).data).toEqual({ presets: {}, revision: 0 });
     expect(
-      (await alice.post('/api/video/save_dedup_presets', { presets: { overlay: true } })).code,
+      (await alice.edit('/api/video/save_dedup_presets', { presets: { overlay: true } })).code,
     ).toBe(0);
-    expect((await alice.get('/api/video/dedup_presets')).data).toEqual({ overlay: true });
-    const refused = await alice.post('/api/video/save_dedup_presets', {
+    expect((await alice.get('/api/video/dedup_presets')).data).toEqual({
+      presets: { overlay: true },
+      revision: 2,
+    });
+    // A save based on the revision another tab has moved past is refused, and changes nothing.
+    const stale = await alice.post('/api/video/save_dedup_presets', {
+      presets: { mirror: false },
+      revision: 1,
+    });
+    expect(stale).toMatchObject({
+      status: 412,
+      code: 412,
+      msg: '去重设置已在其他页面修改，请刷新后再编辑',
+    });
+    expect(
+      ((await alice.get('/api/video/dedup_presets')).data as { presets: object }).presets,
+    ).toEqual({
+      overlay: true,
+    });
+    const refused = await alice.edit('/api/video/save_dedup_presets', {
       presets: { cropZoom: 0.5 },
     });
     expect(refused.code).not.toBe(0);

@@ -207,8 +207,8 @@ async function convertWork(
   const saved = await client.post('/api/video/save_text', { type: 3, title: '反推', text: '草稿' });
   expect(saved.code).toBe(0);
   const { workId } = saved.data as { workId: number };
-  expect((await client.post('/api/video/update_text', { workId, text })).code).toBe(0);
-  const info = await client.post('/api/video/save_video_info', {
+  expect((await client.edit('/api/video/update_text', { workId, text })).code).toBe(0);
+  const info = await client.edit('/api/video/save_video_info', {
     workId,
     settings: { aspect: '9:16', ...settings },
   });

@@ -94,7 +94,7 @@ describe('cut video editor and merge (decompression work)', () => {
       expect.objectContaining({ index: 1, text: '后面的文字。', materialId: -1, audioUrl: '' }),
     ]);
     expect((await bob.get(`/api/cut_video/get_cut_video?workId=${workId}`)).status).toBe(404);
-    const foreign = await bob.post('/api/cut_video/update_cut_video_data', {
+    const foreign = await bob.edit('/api/cut_video/update_cut_video_data', {
       workId,
       segments: cut.segments,
     });
@@ -118,7 +118,7 @@ describe('cut video editor and merge (decompression work)', () => {
       (await alice.get(`/api/cut_video/get_cut_video?workId=${workId}`)).data as CutVideo
     ).segments;
     const save = (segments: unknown, musicId?: number) =>
-      alice.post('/api/cut_video/update_cut_video_data', { workId, segments, musicId });
+      alice.edit('/api/cut_video/update_cut_video_data', { workId, segments, musicId });
     const bad = [
       [{ ...base[0], materialId: bobClip.assetId }, '不存在或不属于你'],
       [{ ...base[0], materialId: -99 }, '不存在或不属于你'],
@@ -181,7 +181,7 @@ describe('cut video editor and merge (decompression work)', () => {
       expect(wav.statusCode).toBe(200);
     }
     // Saving unchanged text keeps the audio.
-    const resaved = await alice.post('/api/cut_video/update_cut_video_data', {
+    const resaved = await alice.edit('/api/cut_video/update_cut_video_data', {
       workId,
       segments: spoken.segments,
     });
@@ -245,7 +245,7 @@ describe('cut video of a comics work (its own shot pictures)', () => {
 
     // The data as answered, one text edited, sent back unchanged otherwise: null stays null
     // (the work's own picture, the work's own music), it is not read as material or music 0.
-    const saved = await alice.post('/api/cut_video/update_cut_video_data', {
+    const saved = await alice.edit('/api/cut_video/update_cut_video_data', {
       workId,
       segments: cut.segments.map((s, i) => (i === 0 ? { ...s, text: '第一句话，改过了。' } : s)),
       musicId: null,
@@ -259,7 +259,7 @@ describe('cut video of a comics work (its own shot pictures)', () => {
     expect(updated.musicId).toBeNull();
 
     // A built-in material on one segment, then back to the shot picture.
-    const withLoop = await alice.post('/api/cut_video/update_cut_video_data', {
+    const withLoop = await alice.edit('/api/cut_video/update_cut_video_data', {
       workId,
       segments: [
         { ...updated.segments[0], materialId: -1, startMs: 0, endMs: 2000 },
@@ -267,7 +267,7 @@ describe('cut video of a comics work (its own shot pictures)', () => {
       ],
     });
     expect((withLoop.data as CutVideo).segments.map((s) => s.materialId)).toEqual([-1, null]);
-    const back = await alice.post('/api/cut_video/update_cut_video_data', {
+    const back = await alice.edit('/api/cut_video/update_cut_video_data', {
       workId,
       segments: (withLoop.data as CutVideo).segments.map((s) => ({ ...s, materialId: null })),
     });
@@ -278,7 +278,7 @@ describe('cut video of a comics work (its own shot pictures)', () => {
       ],
     );
     // And a 0 stays 0 (no music), it is not read as null.
-    const silent = await alice.post('/api/cut_video/update_cut_video_data', {
+    const silent = await alice.edit('/api/cut_video/update_cut_video_data', {
       workId,
       segments: (back.data as CutVideo).segments,
       musicId: 0,

@@ -50,7 +50,7 @@ async function newWork(client: Client, type: number, text: string, settings: obj
   const saved = await client.post('/api/video/save_text', { title: '解压', text, type });
   expect(saved.code).toBe(0);
   const { workId } = saved.data as { workId: number };
-  const set = await client.post('/api/video/save_video_info', { workId, settings });
+  const set = await client.edit('/api/video/save_video_info', { workId, settings });
   expect(set.code).toBe(0);
   return workId;
 }

@@ -101,7 +101,7 @@ async function dramaWork(
   const saved = await client.post('/api/video/save_text', { title: '短剧', text: '短剧', type: 8 });
   expect(saved.code).toBe(0);
   const { workId } = saved.data as { workId: number };
-  const info = await client.post('/api/video/save_video_info', {
+  const info = await client.edit('/api/video/save_video_info', {
     workId,
     settings: { aspect: '9:16', scenes, ...extra },
   });

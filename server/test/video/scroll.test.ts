@@ -73,7 +73,7 @@ describe('scroll video (type 2)', () => {
     ].join('\n');
     const saved = await alice.post('/api/video/save_text', { title: '滚屏', text, type: 2 });
     const { workId } = saved.data as { workId: number };
-    await alice.post('/api/video/save_video_info', { workId, settings: { aspect: '9:16' } });
+    await alice.edit('/api/video/save_video_info', { workId, settings: { aspect: '9:16' } });
     const before = await limits(alice);
     expect(before.remainScrollCount).toBe(1);
 

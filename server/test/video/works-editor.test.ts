@@ -41,7 +41,7 @@ async function comicWork(client: Client, title: string, captions: string[]): Pro
     type: 0,
   });
   const { workId } = saved.data as { workId: number };
-  const updated = await client.post('/api/video/update_text', {
+  const updated = await client.edit('/api/video/update_text', {
     workId,
     shots: captions.map((caption, i) => shot(i, caption)),
   });
@@ -171,7 +171,7 @@ describe('works lists: each work with its newest task', () => {
           ? { ...s, text: '苏柔撑着伞站在桥头。', imageUrl: picture.imageUrl, speed: 1.3 }
           : s,
       );
-      const foreign = await alice.post('/api/cut_video/update_cut_video_data', {
+      const foreign = await alice.edit('/api/cut_video/update_cut_video_data', {
         workId: made,
         segments: segments.map((s, i) =>
           i === 0 ? { ...s, imageUrl: '/media/999999/x/other.jpg' } : s,
@@ -179,12 +179,12 @@ describe('works lists: each work with its newest task', () => {
       });
       expect(foreign.status).toBe(400);
       expect(foreign.msg).toBe('第 1 个片段的「画面」不存在或不属于你');
-      const badVoice = await alice.post('/api/cut_video/update_cut_video_data', {
+      const badVoice = await alice.edit('/api/cut_video/update_cut_video_data', {
         workId: made,
         segments: segments.map((s, i) => (i === 0 ? { ...s, voiceId: 'nobody' } : s)),
       });
       expect(badVoice.status).toBe(400);
-      const saved = await alice.post('/api/cut_video/update_cut_video_data', {
+      const saved = await alice.edit('/api/cut_video/update_cut_video_data', {
         workId: made,
         segments,
         musicVolume: 0.2,
@@ -216,7 +216,7 @@ describe('works lists: each work with its newest task', () => {
       expect(outOfRange.msg).toBe('第 6 个片段不存在');
 
       // A voice change drops that segment's audio; the others keep theirs.
-      const slower = await alice.post('/api/cut_video/update_cut_video_data', {
+      const slower = await alice.edit('/api/cut_video/update_cut_video_data', {
         workId: made,
         segments: afterOne.segments.map((s, i) => (i === 1 ? { ...s, speed: 1.1 } : s)),
       });
@@ -250,7 +250,7 @@ describe('works lists: each work with its newest task', () => {
     it('keeps the editor of a work from anyone else', async () => {
       const answers = await Promise.all([
         bob.get(`/api/cut_video/get_cut_video?workId=${made}`),
-        bob.post('/api/cut_video/update_cut_video_data', {
+        bob.edit('/api/cut_video/update_cut_video_data', {
           workId: made,
           segments: [
             { index: 0, text: '闯入', materialId: null, startMs: 0, endMs: 0, audioUrl: '' },

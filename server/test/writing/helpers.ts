@@ -10,6 +10,28 @@ export interface Client {
     url: string,
     payload: unknown,
   ): Promise<{ status: number; code: number; msg: string; data: unknown }>;
+  /**
+   * A save as a page makes it right after loading the record: `post` with the record's current
+   * revision (work_info, get_cut_video, dedup_presets; 1 when the caller cannot read it, so a
+   * foreign record is refused as not found, not as stale).
+   */
+  edit(
+    url: string,
+    payload: Record<string, unknown>,
+  ): Promise<{ status: number; code: number; msg: string; data: unknown }>;
+}
+
+/** Where the revision of the record an edit call saves is read. */
+function revisionSource(url: string, payload: Record<string, unknown>): string {
+  const workId = String(payload.workId);
+  if (url === '/api/cut_video/update_cut_video_data')
+    return `/api/cut_video/get_cut_video?workId=${workId}`;
+  if (url === '/api/video/save_dedup_presets') return '/api/video/dedup_presets';
+  if (
+    ['/api/video/update_text', '/api/video/save_video_info', '/api/video/save_text'].includes(url)
+  )
+    return `/api/video/work_info?workId=${workId}`;
+  throw new Error(`no revision source for ${url}`);
 }
 
 /**
@@ -30,14 +52,19 @@ export async function signedInClient(
     const body = response.json() as { code: number; msg: string; data: unknown };
     return { status: response.statusCode, ...body };
   };
+  const get: Client['get'] = async (url) =>
+    answer(await app.inject({ method: 'GET', url, headers }));
+  const post: Client['post'] = async (url, payload) =>
+    answer(await app.inject({ method: 'POST', url, headers, payload: payload as object }));
   return {
     cookie,
     headers,
-    async get(url) {
-      return answer(await app.inject({ method: 'GET', url, headers }));
-    },
-    async post(url, payload) {
-      return answer(await app.inject({ method: 'POST', url, headers, payload: payload as object }));
+    get,
+    post,
+    async edit(url, payload) {
+      const current = await get(revisionSource(url, payload));
+      const revision = (current.data as { revision?: number } | null)?.revision ?? 1;
+      return post(url, { ...payload, revision });
     },
   };
 }

@@ -66,14 +66,17 @@ describe('My copy (works)', () => {
       shots: [],
     });
 
-    const updated = await alice.post('/api/video/update_text', { workId, text: '改过的文案。' });
+    const updated = await alice.edit('/api/video/update_text', { workId, text: '改过的文案。' });
     expect((updated.data as WorkDetail).text).toBe('改过的文案。');
     expect((updated.data as WorkDetail).title).toBe('青灯推文');
     // save_text with a workId updates it.
     expect(
-      (await alice.post('/api/video/save_text', { workId, title: '新标题', text: '再改一次。' }))
+      (await alice.edit('/api/video/save_text', { workId, title: '新标题', text: '再改一次。' }))
         .data,
-    ).toEqual({ workId });
+    ).toEqual({ workId, revision: 3 });
+    // Without the revision it was based on, a save over a stored work is refused.
+    const blind = await alice.post('/api/video/save_text', { workId, title: '盲存', text: 'x' });
+    expect(blind).toMatchObject({ status: 400, msg: '保存已有作品时请提供「修订号」' });
     page = (await alice.get('/api/video/get_works')).data as Page;
     expect(page.items[0]).toMatchObject({ workId, title: '新标题', excerpt: '再改一次。' });
 
@@ -92,8 +95,8 @@ describe('My copy (works)', () => {
     ).data as { workId: number };
     const notFound = { code: 404, msg: '没有找到这个作品（可能已删除，或不属于你）' };
     expect(await bob.get(`/api/video/work_info?workId=${workId}`)).toMatchObject(notFound);
-    expect(await bob.post('/api/video/update_text', { workId, text: 'x' })).toMatchObject(notFound);
-    expect(await bob.post('/api/video/save_text', { workId, title: 'x', text: 'x' })).toMatchObject(
+    expect(await bob.edit('/api/video/update_text', { workId, text: 'x' })).toMatchObject(notFound);
+    expect(await bob.edit('/api/video/save_text', { workId, title: 'x', text: 'x' })).toMatchObject(
       notFound,
     );
     const del = await app.inject({

@@ -66,6 +66,12 @@ export const Int = (
 export const Id = (title: string) => Int(title, { minimum: 1 });
 export const Count = (title: string) => Int(title, { minimum: 0 });
 /**
+ * The revision of an edited record a save was based on (the one its page loaded): the server
+ * refuses the save (412) when the record has changed since, instead of applying it over newer
+ * work.
+ */
+export const Revision = () => Int('修订号', { minimum: 1 });
+/**
  * A fractional number of a request. Both bounds are required: an unbounded number would let
  * `1e400` (Infinity) through.
  */

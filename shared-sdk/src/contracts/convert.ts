@@ -1,6 +1,16 @@
 import { Type, type Static } from 'typebox';
-import { Empty, Text, endpoint } from './common';
+import { Count, Text, endpoint } from './common';
 import { DedupPresets } from './video';
+
+/**
+ * A user's saved de-duplication presets ({} before any) and their revision (0 before any): a
+ * save names the revision it was based on, so two tabs never overwrite each other unseen.
+ */
+export const DedupPresetsRecord = Type.Object({
+  presets: DedupPresets,
+  revision: Type.Integer({ minimum: 0 }),
+});
+export type DedupPresetsRecord = Static<typeof DedupPresetsRecord>;
 
 /** Where a reverse video's own script was found. */
 export const ConvertScriptSource = Type.Union(
@@ -58,14 +68,14 @@ export const convertEndpoints = {
     method: 'GET',
     path: '/api/video/dedup_presets',
     summary: '视频去重：我的去重设置',
-    response: DedupPresets,
+    response: DedupPresetsRecord,
   }),
   saveDedupPresets: endpoint({
     method: 'POST',
     path: '/api/video/save_dedup_presets',
     summary: '视频去重：保存我的去重设置',
-    body: Type.Object({ presets: DedupPresets }),
-    response: Empty,
+    body: Type.Object({ presets: DedupPresets, revision: Count('修订号') }),
+    response: Type.Object({ revision: Type.Integer({ minimum: 1 }) }),
   }),
   /** One frame of the user's clip before and after the presets, as the render applies them. */
   dedupPreview: endpoint({

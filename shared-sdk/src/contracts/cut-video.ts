@@ -7,6 +7,7 @@ import {
   Nullable,
   Page,
   PageQuery,
+  Revision,
   TaskRef,
   Text,
   endpoint,
@@ -67,6 +68,8 @@ export const CutVideo = Type.Object({
   musicVolume: Type.Union([Type.Number(), Type.Null()]),
   /** end_cut_video was called since the last change: send_merge_request may render it. */
   finished: Type.Boolean(),
+  /** One more on every change (a save, a segment spoken): update_cut_video_data names it. */
+  revision: Type.Integer({ minimum: 1 }),
 });
 export type CutVideo = Static<typeof CutVideo>;
 
@@ -104,6 +107,7 @@ export const cutVideoEndpoints = {
     summary: '保存剪辑数据',
     body: Type.Object({
       workId: Id('作品'),
+      revision: Revision(),
       segments: Type.Array(CutSegment, { title: '片段', maxItems: 500 }),
       musicId: Type.Optional(Nullable(Int('背景音乐'))),
       musicVolume: Type.Optional(Nullable(Decimal('音乐音量', 0, 1))),

@@ -5,6 +5,7 @@ import {
   Int,
   Page,
   PageQuery,
+  Revision,
   TaskRef,
   Text,
   ProjectTypeField,
@@ -26,6 +27,8 @@ export const Role = Type.Object({
    * the kind the user gave it (one of ROLE_LIBRARY_TYPES); null for a library role without one.
    */
   type: Type.Union([Type.Integer(), Type.Null()]),
+  /** One more on every change (an edit, a picture drawn): update names the one it was based on. */
+  revision: Type.Integer({ minimum: 1 }),
 });
 export type Role = Static<typeof Role>;
 
@@ -56,6 +59,7 @@ export type RoleInput = Static<typeof RoleInput>;
 
 export const RoleUpdate = Type.Object({
   roleId: Id('角色'),
+  revision: Revision(),
   name: Type.Optional(Text('角色名', { minLength: 1, maxLength: 32 })),
   description: Type.Optional(Text('角色描述', { maxLength: 1000 })),
   referenceImageUrl: Type.Optional(Text('参考图', { maxLength: 500 })),

@@ -6,6 +6,7 @@ import {
   Int,
   Page,
   PageQuery,
+  Revision,
   TaskRef,
   TaskState,
   Text,
@@ -117,6 +118,8 @@ export const WorkSummary = Type.Object({
    * when that video has no report): My works marks such a card 「需检查」.
    */
   reportProblems: Type.Integer({ minimum: 0 }),
+  /** The work's revision (WorkDetail.revision): a rename from a list is based on it. */
+  revision: Type.Integer({ minimum: 1 }),
   updateTime: Type.String(),
 });
 export type WorkSummary = Static<typeof WorkSummary>;
@@ -213,6 +216,11 @@ export const WorkDetail = Type.Object({
   settings: VideoSettings,
   shots: Type.Array(Shot),
   coverUrl: Type.String(),
+  /**
+   * One more on every change of the work (a person's save, a picture drawn, a render's
+   * pictures): update_text and save_video_info name the revision they were based on.
+   */
+  revision: Type.Integer({ minimum: 1 }),
   updateTime: Type.String(),
 });
 export type WorkDetail = Static<typeof WorkDetail>;
@@ -298,11 +306,14 @@ export const SaveTextBody = Type.Object({
   type: Type.Optional(ProjectTypeField),
   title: Text('标题', { minLength: 1, maxLength: 100 }),
   text: Text('文案', { minLength: 1, maxLength: 100_000 }),
+  /** With workId: the revision the text was based on (required then; a new work has none). */
+  revision: Type.Optional(Revision()),
 });
 export type SaveTextBody = Static<typeof SaveTextBody>;
 
 export const UpdateTextBody = Type.Object({
   workId,
+  revision: Revision(),
   title: Type.Optional(Text('标题', { minLength: 1, maxLength: 100 })),
   text: Type.Optional(Text('文案', { maxLength: 100_000 })),
   shots: Type.Optional(Type.Array(Shot, { title: '分镜', maxItems: 500 })),
@@ -311,6 +322,7 @@ export type UpdateTextBody = Static<typeof UpdateTextBody>;
 
 export const SaveVideoInfoBody = Type.Object({
   workId,
+  revision: Revision(),
   title: Type.Optional(Text('标题', { minLength: 1, maxLength: 100 })),
   coverUrl: Type.Optional(Text('封面', { maxLength: 500 })),
   settings: Type.Optional(VideoSettings),
@@ -366,7 +378,7 @@ export const videoEndpoints = {
     path: '/api/video/save_text',
     summary: '保存文案',
     body: SaveTextBody,
-    response: Type.Object({ workId: Type.Integer() }),
+    response: Type.Object({ workId: Type.Integer(), revision: Type.Integer({ minimum: 1 }) }),
   }),
   getTemplates: endpoint({
     method: 'GET',
@@ -464,7 +476,8 @@ export const videoEndpoints = {
     path: '/api/video/save_video_info',
     summary: '保存视频信息',
     body: SaveVideoInfoBody,
-    response: Empty,
+    /** The work's revision after the save, for the page's next save. */
+    response: Type.Object({ revision: Type.Integer({ minimum: 1 }) }),
   }),
   genImg: endpoint({
     method: 'POST',

@@ -52,6 +52,7 @@ export function workSummary(workId: number, overrides: Partial<WorkSummary> = {}
     srtUrl: '',
     durationMs: 0,
     reportProblems: 0,
+    revision: 1,
     updateTime: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };

@@ -1,7 +1,8 @@
 import { App, Button, ConfigProvider, Result, theme, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactElement } from 'react';
+import { useCallback, type ReactElement } from 'react';
 import { useNavigate } from '@kol/shared-sdk/router';
+import { isStaleEdit, saveOnRevision, STALE_EDIT_MESSAGE } from '../revisions';
 import kolTheme from './kol-theme.json';
 
 /**
@@ -55,4 +56,41 @@ export function createRemoteApp(pages: ReadonlyMap<string, ReactElement>) {
       </ConfigProvider>
     );
   };
+}
+
+/** What `useRevisionedSave` saves: the parts of a record an edit changes, on a revision. */
+export type RevisionedEdit<T, R> = Parameters<typeof saveOnRevision<T, R>>[0];
+
+/**
+ * A page's save of an edited record (`saveOnRevision`): when another tab or a writer of the
+ * server's changed the same part meanwhile, the person is asked, with nothing they typed lost:
+ * 「保留我的修改」 saves their edit over the newest record (only where both changed a part),
+ * 「载入最新内容」 answers null so the page reloads the record. The page keeps its own text
+ * until it reloads.
+ */
+export function useRevisionedSave() {
+  const { modal } = App.useApp();
+  return useCallback(
+    async <T, R>(edit: RevisionedEdit<T, R>): Promise<R | null> => {
+      try {
+        return await saveOnRevision(edit);
+      } catch (error) {
+        if (!isStaleEdit<T>(error)) throw error;
+        const keep = await new Promise<boolean>((resolve) => {
+          modal.confirm({
+            title: '内容已在其他页面修改',
+            content: `${STALE_EDIT_MESSAGE}。你的修改仍保留在本页：可以保留你的修改（覆盖另一处对同一内容的改动），或载入最新内容（放弃你在本页的修改）。`,
+            okText: '保留我的修改',
+            cancelText: '载入最新内容',
+            closable: false,
+            maskClosable: false,
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        });
+        return keep ? edit.save(error.merged, error.revision) : null;
+      }
+    },
+    [modal],
+  );
 }

@@ -178,8 +178,8 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   [videoEndpoints.deleteWork, () => sdk.deleteWork({ workId: 9 }), { query: { workId: '9' } }],
   [
     videoEndpoints.updateText,
-    () => sdk.updateText({ workId: 9, shots: [shot] }),
-    { body: { workId: 9, shots: [shot] } },
+    () => sdk.updateText({ workId: 9, revision: 3, shots: [shot] }),
+    { body: { workId: 9, revision: 3, shots: [shot] } },
   ],
   [videoEndpoints.workInfo, () => sdk.getWorkInfo({ workId: 9 }), { query: { workId: '9' } }],
   [
@@ -205,8 +205,8 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   ],
   [
     videoEndpoints.saveVideoInfo,
-    () => sdk.saveVideoInfo({ workId: 9, title: '新标题' }),
-    { body: { workId: 9, title: '新标题' } },
+    () => sdk.saveVideoInfo({ workId: 9, revision: 3, title: '新标题' }),
+    { body: { workId: 9, revision: 3, title: '新标题' } },
   ],
   [
     videoEndpoints.genImg,
@@ -242,8 +242,8 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   [convertEndpoints.getDedupPresets, () => sdk.getDedupPresets(), { query: {} }],
   [
     convertEndpoints.saveDedupPresets,
-    () => sdk.saveDedupPresets({ presets: { mirror: true, speed: 1.1 } }),
-    { body: { presets: { mirror: true, speed: 1.1 } } },
+    () => sdk.saveDedupPresets({ presets: { mirror: true, speed: 1.1 }, revision: 0 }),
+    { body: { presets: { mirror: true, speed: 1.1 }, revision: 0 } },
   ],
   [
     convertEndpoints.dedupPreview,
@@ -310,8 +310,8 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   ],
   [
     roleEndpoints.updateRole,
-    () => sdk.updateRole({ roleId: 5, name: '林动' }),
-    { body: { roleId: 5, name: '林动' } },
+    () => sdk.updateRole({ roleId: 5, revision: 2, name: '林动' }),
+    { body: { roleId: 5, revision: 2, name: '林动' } },
   ],
   [
     roleEndpoints.extractRoles,
@@ -404,8 +404,8 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   [cutVideoEndpoints.getCutVideo, () => sdk.getCutVideo({ workId: 9 }), { query: { workId: '9' } }],
   [
     cutVideoEndpoints.updateCutVideoData,
-    () => sdk.updateCutVideoData({ workId: 9, segments: [segment] }),
-    { body: { workId: 9, segments: [segment] } },
+    () => sdk.updateCutVideoData({ workId: 9, revision: 4, segments: [segment] }),
+    { body: { workId: 9, revision: 4, segments: [segment] } },
   ],
   [
     cutVideoEndpoints.generateCutTts,

@@ -32,6 +32,7 @@ const toApi = (cut: CutVideoRecord): CutVideo => ({
   musicId: cut.musicId,
   musicVolume: cut.musicVolume,
   finished: cut.finished,
+  revision: cut.revision,
   segments: cut.segments.map((s, index) => ({
     index,
     text: s.text,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleEndpoints } from '@kol/shared-sdk/contracts';
-import { badRequest, notFound } from '../../../http/api-error';
+import { badRequest, notFound, staleRevision } from '../../../http/api-error';
 import { roleOf } from '../../../repositories/roles';
 import { extractRoles } from '../../../roles/extract';
 import {
@@ -74,11 +74,12 @@ export default async function roleRoutes(app: FastifyInstance) {
     const user = await app.auth.requireUser(request, reply);
     const current = await ownRole(app, user.id, body.roleId);
     await checkRoleFields(app, user.id, body);
-    const { roleId, ...patch } = body;
+    const { roleId, revision, ...patch } = body;
     const role = await saveRole(body.name ?? '', current.taskId === null, () =>
-      app.roles.update(user.id, roleId, patch),
+      app.roles.update(user.id, roleId, revision, patch),
     );
     if (!role) throw notFound('「角色」不存在或不属于你');
+    if (role === 'stale') throw staleRevision('该角色');
     return roleOf(role);
   });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ProjectType, convertEndpoints, type DedupPresets } from '@kol/shared-sdk/contracts';
-import { badRequest } from '../../../http/api-error';
+import { badRequest, staleRevision } from '../../../http/api-error';
 import { keepInStore } from '../../../uploads/keep';
 import { DedupRangeError, dedupFilters } from '../../../video/engine/dedup';
 import { extractScript } from '../../../video/pipelines/convert/pipeline';
@@ -83,8 +83,9 @@ export default async function videoConvertRoutes(app: FastifyInstance) {
     await app.videoTasks.requireProjectType(user.id, ProjectType.convert);
     // Checked as the render checks them, so saved presets never fail a render later.
     previewFilters(body.presets, PREVIEW_SIZE['9:16']);
-    await app.repos.dedupPresets.save(user.id, body.presets);
-    return null;
+    const revision = await app.repos.dedupPresets.save(user.id, body.presets, body.revision);
+    if (revision === null) throw staleRevision('去重设置');
+    return { revision };
   });
 
   defineRoute(app, convertEndpoints.dedupPreview, async ({ body, request, reply }) => {

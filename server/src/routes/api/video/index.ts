@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ProjectType, videoEndpoints, type WorkDetail } from '@kol/shared-sdk/contracts';
-import { badRequest, notFound } from '../../../http/api-error';
+import { badRequest, notFound, staleRevision } from '../../../http/api-error';
+import type { SaveResult } from '../../../repositories/works';
 import { synthesizeTry } from '../../../video/voice-tries';
 import { flaggedTermsMessage } from '../../../video/library/vocabulary';
 import { defineRoute } from '../../define-route';
@@ -19,6 +20,13 @@ function spokenTextsOf(work: WorkDetail): string[] {
 
 const WORK_NOT_FOUND = '没有找到这个作品（可能已删除，或不属于你）';
 
+/** The saved work, or the refusal of a save based on an older revision or of no such work. */
+function savedWork(result: SaveResult): WorkDetail {
+  if (!result) throw notFound(WORK_NOT_FOUND);
+  if ('stale' in result) throw staleRevision();
+  return result.saved;
+}
+
 /**
  * The spec's video calls that My copy uses (save_text, update_text, get_works, work_info,
  * delete_work) and the first video ones (gen_video, get_work_result, regenerate_video,
@@ -28,20 +36,23 @@ export default async function videoRoutes(app: FastifyInstance) {
   defineRoute(app, videoEndpoints.saveText, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
     if (body.workId !== undefined) {
-      const updated = await app.works.update(user.id, body.workId, {
-        ...(body.type !== undefined ? { type: body.type } : {}),
-        title: body.title,
-        text: body.text,
-      });
-      if (!updated) throw notFound(WORK_NOT_FOUND);
-      return { workId: updated.workId };
+      // Saving over a stored work is an edit like update_text: based on a revision.
+      if (body.revision === undefined) throw badRequest('保存已有作品时请提供「修订号」');
+      const updated = savedWork(
+        await app.works.saveEdit(user.id, body.workId, body.revision, {
+          ...(body.type !== undefined ? { type: body.type } : {}),
+          title: body.title,
+          text: body.text,
+        }),
+      );
+      return { workId: updated.workId, revision: updated.revision };
     }
     const workId = await app.works.create(user.id, {
       type: body.type ?? ProjectType.comics,
       title: body.title,
       text: body.text,
     });
-    return { workId };
+    return { workId, revision: 1 };
   });
 
   // The script of a new video work, written by the writing engine from the source text: the
@@ -65,13 +76,13 @@ export default async function videoRoutes(app: FastifyInstance) {
 
   defineRoute(app, videoEndpoints.updateText, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    const updated = await app.works.update(user.id, body.workId, {
-      ...(body.title !== undefined ? { title: body.title } : {}),
-      ...(body.text !== undefined ? { text: body.text } : {}),
-      ...(body.shots !== undefined ? { shots: body.shots } : {}),
-    });
-    if (!updated) throw notFound(WORK_NOT_FOUND);
-    return updated;
+    return savedWork(
+      await app.works.saveEdit(user.id, body.workId, body.revision, {
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.text !== undefined ? { text: body.text } : {}),
+        ...(body.shots !== undefined ? { shots: body.shots } : {}),
+      }),
+    );
   });
 
   defineRoute(app, videoEndpoints.getWorks, async ({ query, request, reply }) => {
@@ -118,13 +129,14 @@ export default async function videoRoutes(app: FastifyInstance) {
 
   defineRoute(app, videoEndpoints.saveVideoInfo, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    const updated = await app.works.update(user.id, body.workId, {
-      ...(body.title !== undefined ? { title: body.title } : {}),
-      ...(body.coverUrl !== undefined ? { coverUrl: body.coverUrl } : {}),
-      ...(body.settings !== undefined ? { settings: body.settings } : {}),
-    });
-    if (!updated) throw notFound(WORK_NOT_FOUND);
-    return null;
+    const updated = savedWork(
+      await app.works.saveEdit(user.id, body.workId, body.revision, {
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.coverUrl !== undefined ? { coverUrl: body.coverUrl } : {}),
+        ...(body.settings !== undefined ? { settings: body.settings } : {}),
+      }),
+    );
+    return { revision: updated.revision };
   });
 
   // The count spent to start it is not given back (see VideoTaskService.cancel).

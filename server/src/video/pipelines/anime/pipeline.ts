@@ -278,7 +278,12 @@ export function animeStoryboardPipeline(options: MediaPipelineOptions): StageHan
           scene: shot.scene,
         };
       });
-      await works.update(ctx.task.userId, work.workId, { shots: next });
+      // Written only over the shots it was designed from: a storyboard the person saved while
+      // the stage ran stays, and the later stages read it from the work.
+      const started = JSON.stringify(work.shots);
+      await works.changeShots(ctx.task.userId, work.workId, (current) =>
+        JSON.stringify(current) === started ? next : null,
+      );
       ctx.reportProgress(100);
       return { engine, scriptEngine: script.engine, count: next.length };
     },

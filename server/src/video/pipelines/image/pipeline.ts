@@ -64,7 +64,7 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
       // Drawn by the local renderer on a picture shown on its own; a work's pictures go into
       // videos, whose captions ffmpeg burns in.
       let localCaption: string | undefined = prompt;
-      let shots: Shot[] | null = null;
+      let drawnShot: Shot | null = null;
       // The local renderer's layout follows the work's shot, as in the video's own pictures.
       let series: { seriesKey: string; shotIndex: number } | null = null;
 
@@ -90,7 +90,7 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
           const shot = work.shots[shotIndex];
           if (!shot) throw new UserInputError(`第 ${shotIndex + 1} 个分镜不存在`);
           caption = shot.caption;
-          shots = work.shots;
+          drawnShot = shot;
           series = { seriesKey: `work:${workId}`, shotIndex };
         }
       }
@@ -115,18 +115,28 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
       await writeWhole(files.abs(relative), drawn.jpeg);
       const imageUrl = mediaUrl(relative);
       if (role) await roles.appendImage(userId, role.roleId, imageUrl);
-      if (shots && shotIndex !== null) {
-        const next = shots.map((shot, i) =>
-          i === shotIndex
-            ? {
-                ...shot,
-                imagePrompt: prompt || shot.imagePrompt,
-                imageUrl,
-                needsRegeneration: drawn.needsRegeneration,
-              }
-            : shot,
-        );
-        await works.update(userId, workId, { shots: next });
+      if (drawnShot && shotIndex !== null) {
+        const started = drawnShot;
+        // Only this shot's picture changes, on the shots as they are now: pictures drawn at
+        // the same time and edits made meanwhile all stay. The picture goes to the shot it was
+        // drawn for (same caption or same prompt as then); the prompt is written only when
+        // nobody changed it since the picture started.
+        await works.changeShots(userId, workId, (current) => {
+          const shot = current[shotIndex];
+          if (
+            !shot ||
+            (shot.caption !== started.caption && shot.imagePrompt !== started.imagePrompt)
+          )
+            return null;
+          const next = [...current];
+          next[shotIndex] = {
+            ...shot,
+            ...(prompt && shot.imagePrompt === started.imagePrompt ? { imagePrompt: prompt } : {}),
+            imageUrl,
+            needsRegeneration: drawn.needsRegeneration,
+          };
+          return next;
+        });
       }
       ctx.reportProgress(100);
       return {

@@ -141,26 +141,8 @@ export async function drawWorkShots(
   };
 
   const drawn = await mapLimit([...shots], provider ? PROVIDER_CONCURRENCY : 1, drawOne);
-  if (work) {
-    const previous = work.shots;
-    const next: Shot[] = shots.map((shot, i) => {
-      const record = drawn[i] as ShotImageRecord;
-      const old = previous[shot.index];
-      return {
-        index: shot.index,
-        caption: shot.caption,
-        imagePrompt: shot.imagePrompt,
-        roleIds: record.roleIds,
-        imageUrl: record.imageUrl,
-        // The voice stage comes after; a stored shot of the same caption keeps its audio.
-        audioUrl: old?.caption === shot.caption ? old.audioUrl : '',
-        durationMs: old?.caption === shot.caption ? old.durationMs : 0,
-        needsRegeneration: record.needsRegeneration,
-        ...storyboardFields(shot),
-      };
-    });
-    await works.update(userId, workId, { shots: next });
-  }
+  if (work)
+    await works.changeShots(userId, workId, (current) => withPictures(current, shots, drawn));
   ctx.reportProgress(100);
   return {
     images: drawn.map((record) => record.image),
@@ -172,6 +154,49 @@ export async function drawWorkShots(
       error,
     })),
   };
+}
+
+/**
+ * The work's shots as they are now with the render's pictures on them. The shots are read under
+ * the row lock, not as the render read them when it started: when they still say what was drawn
+ * (or the work had none yet) they become the drawn list, keeping a prompt the person edited
+ * meanwhile; when the person changed the captions meanwhile, only the shots that still say what
+ * was drawn get their picture, and every edit stays.
+ */
+export function withPictures(
+  current: readonly Shot[],
+  shots: readonly ShotToDraw[],
+  drawn: readonly ShotImageRecord[],
+): Shot[] {
+  const picture = (record: ShotImageRecord) => ({
+    roleIds: record.roleIds,
+    imageUrl: record.imageUrl,
+    needsRegeneration: record.needsRegeneration,
+  });
+  const sameCaptions =
+    current.length === 0 ||
+    (current.length === shots.length && shots.every((s, i) => current[i]?.caption === s.caption));
+  if (!sameCaptions) {
+    return current.map((stored, i) => {
+      const k = shots.findIndex((s) => s.index === stored.index && s.caption === stored.caption);
+      const record = k >= 0 ? drawn[k] : undefined;
+      return record && i === stored.index ? { ...stored, ...picture(record) } : stored;
+    });
+  }
+  return shots.map((shot, i) => {
+    const record = drawn[i] as ShotImageRecord;
+    const old = current[i];
+    return {
+      index: shot.index,
+      caption: shot.caption,
+      imagePrompt: old?.imagePrompt || shot.imagePrompt,
+      // The voice stage comes after; a stored shot of the same caption keeps its audio.
+      audioUrl: old?.caption === shot.caption ? old.audioUrl : '',
+      durationMs: old?.caption === shot.caption ? old.durationMs : 0,
+      ...picture(record),
+      ...storyboardFields(shot),
+    };
+  });
 }
 
 /** The storyboard fields a shot carries (an anime short's), and nothing for other types. */
