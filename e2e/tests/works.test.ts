@@ -60,6 +60,7 @@ beforeAll(async () => {
   }));
   await api('POST', '/api/video/update_text', {
     workId,
+    revision: 1,
     shots: CAPTIONS.map((caption, index) => ({
       index,
       caption,
@@ -165,6 +166,73 @@ describe('My works', () => {
     expect(said).toContain(NEW_CAPTION);
     expect(said).not.toContain(CAPTIONS[1]);
     expect(said).toContain(CAPTIONS[0]);
+  });
+
+  it('two tabs on /work/cut/:id: the second save shows the conflict and keeps its text', async () => {
+    const other = await page.context().newPage();
+    try {
+      await page.goto(`/work/cut/${workId}`);
+      await other.goto(`/work/cut/${workId}`);
+      for (const tab of [page, other]) await tab.getByRole('group', { name: '片段 1' }).click();
+      await page.getByLabel('片段文案').fill('第一个标签页改的开头。');
+      await page.getByTestId('save-state').getByText('已保存').waitFor();
+      // The second tab loaded before that save and edits the same caption.
+      await other.getByLabel('片段文案').fill('第二个标签页改的开头。');
+      await other.getByText('内容已在其他页面修改').first().waitFor();
+      await screenshot(other, 'works-cut-two-tabs-conflict');
+      expect(await other.getByLabel('片段文案').inputValue()).toBe('第二个标签页改的开头。');
+      let cut = await api<{ segments: Array<{ text: string }> }>(
+        'GET',
+        `/api/cut_video/get_cut_video?workId=${workId}`,
+      );
+      expect(cut.segments[0]?.text).toBe('第一个标签页改的开头。');
+      // Keeping it saves it over the newest data, on the newest revision.
+      await other.getByRole('button', { name: '保留我的修改' }).click();
+      await other.getByTestId('save-state').getByText('已保存').waitFor();
+      cut = await api('GET', `/api/cut_video/get_cut_video?workId=${workId}`);
+      expect(cut.segments[0]?.text).toBe('第二个标签页改的开头。');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('生成全部画面 then a reload keeps every picture', async () => {
+    const captions = Array.from({ length: 7 }, (_, i) => `第${i + 1}幕，雾港的灯一盏盏亮起。`);
+    const { workId: pictured } = await api<{ workId: number }>('POST', '/api/video/save_text', {
+      title: '雾港七幕',
+      text: captions.join(''),
+      type: 0,
+    });
+    await api('POST', '/api/video/update_text', {
+      workId: pictured,
+      revision: 1,
+      shots: captions.map((caption, index) => ({
+        index,
+        caption,
+        imagePrompt: caption,
+        roleIds: [],
+        imageUrl: '',
+        audioUrl: '',
+        durationMs: 0,
+        needsRegeneration: false,
+      })),
+    });
+    await page.goto(`/video/promptWord/${pictured}?type=0`);
+    await page.getByRole('group', { name: '分镜 7' }).waitFor();
+    await page.getByRole('button', { name: /生成全部画面/ }).click();
+    for (let n = 1; n <= 7; n += 1) {
+      await page.getByAltText(`分镜 ${n} 的画面`).waitFor({ timeout: RENDER_LIMIT_MS });
+    }
+    await page.reload();
+    await page.getByRole('group', { name: '分镜 7' }).waitFor();
+    for (let n = 1; n <= 7; n += 1) await page.getByAltText(`分镜 ${n} 的画面`).waitFor();
+    expect(await page.getByText('尚未生成画面').count()).toBe(0);
+    await screenshot(page, 'video-prompt-word-all-pictures');
+    const work = await api<{ shots: Array<{ imageUrl: string }> }>(
+      'GET',
+      `/api/video/work_info?workId=${pictured}`,
+    );
+    expect(work.shots.filter((shot) => shot.imageUrl).length).toBe(7);
   });
 
   it('uses a role made in /work/character in a new comic task', async () => {

@@ -1,7 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { App } from 'antd';
 import { useSearchParams } from '@kol/shared-sdk/router';
-import { getWorkInfo, isApiError, type OperaDraft, errorMessage } from '@kol/shared-sdk';
-import { OPERA_LABEL, OPERA_TYPE, draftFor, draftOfWork, operaStore } from '../lib/opera-flow';
+import { getWorkInfo, isApiError, errorMessage } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
+import {
+  OPERA_LABEL,
+  OPERA_TYPE,
+  draftFor,
+  draftOfWork,
+  operaStore,
+  type KeptOperaDraft,
+} from '../lib/opera-flow';
+import { saveWorkEdit, type WorkParts } from '../lib/work-edits';
+import { useSavedWork } from './use-saved-work';
 
 /** The work in the address (`?workId=`), or null before the configuration page makes it. */
 function workIdOf(params: URLSearchParams): number | null {
@@ -13,13 +24,21 @@ function workIdOf(params: URLSearchParams): number | null {
  * The real-person drama being made, on any page of its flow: the session's draft when it is the
  * work in the address, else the work read from the server (`work_info`: a fresh tab, a link, or
  * the session holding another drama). Every change is written to the session at once.
+ *
+ * The draft keeps the work as it was read or last saved (`saved`): each page's save over the work
+ * is based on that revision, a reload's too, and merged with what changed since elsewhere.
  */
 export function useOperaDraft() {
+  const { message } = App.useApp();
   const [params] = useSearchParams();
   const workId = workIdOf(params);
-  const [draft, setDraft] = useState<OperaDraft | null>(() => draftFor(workId, operaStore.draft()));
+  const [draft, setDraft] = useState<KeptOperaDraft | null>(() =>
+    draftFor(workId, operaStore.draft()),
+  );
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const revisionedSave = useRevisionedSave();
+  const savedWork = useSavedWork(draft?.workId ?? null, draft?.saved);
 
   // The work the state was made for: the first render's is made by useState above.
   const madeFor = useRef<{ workId: number | null; attempt: number }>({ workId, attempt });
@@ -51,7 +70,7 @@ export function useOperaDraft() {
   }, [workId, attempt]);
 
   /** Changes the draft and remembers it (nothing is changed while it is still loading). */
-  const update = useCallback((change: (current: OperaDraft) => OperaDraft) => {
+  const update = useCallback((change: (current: KeptOperaDraft) => KeptOperaDraft) => {
     setDraft((current) => {
       if (!current) return current;
       const next = change(current);
@@ -60,6 +79,39 @@ export function useOperaDraft() {
     });
   }, []);
 
+  /** The newest work replaces the draft (the person chose it over their edit). */
+  const takeNewest = useCallback(async () => {
+    const newest = await savedWork.takeNewest();
+    if (!newest) return;
+    const read = draftOfWork(newest);
+    operaStore.setDraft(read);
+    setDraft(read);
+  }, [savedWork]);
+
+  /**
+   * Saves parts of the drama onto its work, based on the revision the draft was read or last
+   * saved at. True once saved (the new revision kept with the draft); false when it cannot be
+   * saved yet (said why) or the person chose the newest work, which then replaces the draft. A
+   * refusal of the server's rejects.
+   */
+  const saveWork = useCallback(
+    async (parts: WorkParts): Promise<boolean> => {
+      const base = await savedWork.base();
+      if (!base) {
+        void message.error(savedWork.problem());
+        return false;
+      }
+      const saved = await saveWorkEdit(revisionedSave, base, parts);
+      if (!saved) {
+        await takeNewest();
+        return false;
+      }
+      update((current) => ({ ...current, saved }));
+      return true;
+    },
+    [savedWork, message, revisionedSave, takeNewest, update],
+  );
+
   return {
     workId,
     draft,
@@ -67,5 +119,11 @@ export function useOperaDraft() {
     loading: draft === null && error === null,
     error,
     reload: () => setAttempt((n) => n + 1),
+    /** The work as read or last saved, once known: what a save over it is based on. */
+    savedBase: savedWork.base,
+    savedProblem: savedWork.problem,
+    saveWork,
+    takeNewest,
+    revisionedSave,
   };
 }

@@ -1,4 +1,5 @@
 import { ProjectType, sessionStore, type ConvertDraft } from '@kol/shared-sdk';
+import type { WithSaved } from './work-edits';
 
 /**
  * The reverse video's (type 3) flow state, kept in the session value `KOL_CONVERT_DRAFT`; the
@@ -19,6 +20,9 @@ export function stepOf(value: string | null): ConvertStep {
     : 'source';
 }
 
+/** The draft with the work it was last saved as (the base of the next save over it). */
+export type KeptConvertDraft = WithSaved<ConvertDraft>;
+
 export function emptyConvertDraft(): ConvertDraft {
   return {
     workId: null,
@@ -30,8 +34,8 @@ export function emptyConvertDraft(): ConvertDraft {
   };
 }
 
-export function readConvertDraft(): ConvertDraft | null {
-  const stored = sessionStore.get('convertDraft');
+export function readConvertDraft(): KeptConvertDraft | null {
+  const stored = sessionStore.get('convertDraft') as KeptConvertDraft | null;
   return stored && typeof stored === 'object' ? { ...emptyConvertDraft(), ...stored } : null;
 }
 
@@ -42,8 +46,8 @@ export function readConvertDraft(): ConvertDraft | null {
  */
 export function convertDraftFor(
   workId: number | null,
-  stored: ConvertDraft | null,
-): ConvertDraft | null {
+  stored: KeptConvertDraft | null,
+): KeptConvertDraft | null {
   if (workId === null) return stored && stored.workId === null ? stored : emptyConvertDraft();
   return stored && stored.workId === workId ? stored : null;
 }
@@ -61,7 +65,7 @@ export function workIdOf(params: URLSearchParams): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-export function writeConvertDraft(draft: ConvertDraft): void {
+export function writeConvertDraft(draft: KeptConvertDraft): void {
   sessionStore.set('convertDraft', draft);
 }
 

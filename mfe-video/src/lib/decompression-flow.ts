@@ -3,7 +3,9 @@ import {
   overseaVariant,
   sessionStore,
   type DecompressionDraft,
+  type VideoSettings,
 } from '@kol/shared-sdk';
+import type { WithSaved } from './work-edits';
 
 /**
  * The decompression video's flow state (types 1 and 6). The page's input lives in
@@ -41,18 +43,34 @@ export const DEFAULT_DECOMPRESSION_DRAFT: DecompressionDraft = {
   settings: { aspect: '9:16', speed: 1, captionStyle: 'classic' },
 };
 
+/** The page's input, with the work it was last saved as (the base of the next save over it). */
+export type KeptDecompressionDraft = WithSaved<DecompressionDraft>;
+
 /** The remembered input of one variant (domestic or overseas). */
 export function decompressionStore(overseas: boolean) {
   const name = overseaVariant('decompressionDraft', overseas) as 'decompressionDraft';
   return {
-    draft: (): DecompressionDraft => {
-      const stored = sessionStore.get(name);
+    draft: (): KeptDecompressionDraft => {
+      const stored = sessionStore.get(name) as KeptDecompressionDraft | null;
       return {
         ...DEFAULT_DECOMPRESSION_DRAFT,
         ...stored,
         settings: { ...DEFAULT_DECOMPRESSION_DRAFT.settings, ...stored?.settings },
       };
     },
-    setDraft: (draft: DecompressionDraft) => sessionStore.set(name, draft),
+    setDraft: (draft: KeptDecompressionDraft) => sessionStore.set(name, draft),
+  };
+}
+
+/** A work's settings as the page edits them (the keys a decompression video has). */
+export function draftSettingsOf(settings: VideoSettings): DecompressionDraft['settings'] {
+  const { aspect, voiceId, speed, musicId, captionStyle, backgroundMaterialId } = settings;
+  return {
+    aspect,
+    ...(voiceId !== undefined ? { voiceId } : {}),
+    ...(speed !== undefined ? { speed } : {}),
+    ...(musicId !== undefined ? { musicId } : {}),
+    ...(captionStyle !== undefined ? { captionStyle } : {}),
+    ...(backgroundMaterialId !== undefined ? { backgroundMaterialId } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { ProjectType, sessionStore, type MarketDraft, type VideoTemplate } from '@kol/shared-sdk';
+import type { WithSaved } from './work-edits';
 
 /**
  * The marketing video's (type 4) flow: four steps in the address (`/video/market/:segment/:id`,
@@ -38,11 +39,14 @@ export function segmentOf(raw: string | undefined): MarketSegment {
 }
 
 export type MarketSettings = MarketDraft['settings'];
+
+/** The draft with the work it was last read or saved as (the base of the next save over it). */
+export type KeptMarketDraft = WithSaved<MarketDraft>;
 export const DEFAULT_MARKET_SETTINGS: MarketSettings = { aspect: '9:16', speed: 1, imageUrls: [] };
 
 export const marketStore = {
-  draft: (): MarketDraft | null => sessionStore.get('marketDraft'),
-  setDraft: (draft: MarketDraft) => sessionStore.set('marketDraft', draft),
+  draft: (): KeptMarketDraft | null => sessionStore.get('marketDraft') as KeptMarketDraft | null,
+  setDraft: (draft: KeptMarketDraft) => sessionStore.set('marketDraft', draft),
   templateId: (): number | null => sessionStore.get('templateId'),
   setTemplateId: (id: number) => sessionStore.set('templateId', id),
   fields: (): Record<string, string> => sessionStore.get('templateContent') ?? {},

@@ -8,6 +8,7 @@ import {
   type WorkDetail,
 } from '@kol/shared-sdk';
 import { estimateSpeechMs, splitSentences } from './shots';
+import { savedWorkOf, type WithSaved } from './work-edits';
 
 /**
  * The real-person short drama's (type 8) flow state between its pages, kept in the session value
@@ -26,6 +27,9 @@ export const MAX_SPEAKER_CHARS = 32;
 export const MAX_LINE_CHARS = 500;
 
 export type OperaSettings = OperaDraft['settings'];
+
+/** The draft with the work it was last read or saved as (the base of the next save over it). */
+export type KeptOperaDraft = WithSaved<OperaDraft>;
 
 /** Portrait, classic captions, normal speed; no music chosen lets the server pick its default. */
 export const DEFAULT_OPERA_SETTINGS: OperaSettings = {
@@ -61,8 +65,8 @@ export function emptyDraft(settings: OperaSettings = DEFAULT_OPERA_SETTINGS): Op
 }
 
 export const operaStore = {
-  draft: (): OperaDraft | null => sessionStore.get('operaDraft'),
-  setDraft: (draft: OperaDraft) => sessionStore.set('operaDraft', draft),
+  draft: (): KeptOperaDraft | null => sessionStore.get('operaDraft') as KeptOperaDraft | null,
+  setDraft: (draft: KeptOperaDraft) => sessionStore.set('operaDraft', draft),
 };
 
 /**
@@ -70,7 +74,10 @@ export const operaStore = {
  * fresh tab, or the session holds another drama). Without a work in the address it is a new
  * drama: an unsaved draft is taken up again, a saved one leaves only its settings behind.
  */
-export function draftFor(workId: number | null, stored: OperaDraft | null): OperaDraft | null {
+export function draftFor(
+  workId: number | null,
+  stored: KeptOperaDraft | null,
+): KeptOperaDraft | null {
   if (workId === null) {
     if (stored && stored.workId === null) return stored;
     return emptyDraft(stored ? { ...DEFAULT_OPERA_SETTINGS, ...stored.settings } : undefined);
@@ -124,9 +131,10 @@ export function mediaKindOf(url: string): OperaDraftScene['mediaKind'] {
 
 /**
  * The draft of a work read from the server: the script from its text (saved at every step),
- * each scene's clip or photo from the saved scenes, by position.
+ * each scene's clip or photo from the saved scenes, by position; the work as read is the base of
+ * the next save over it.
  */
-export function draftOfWork(work: WorkDetail): OperaDraft {
+export function draftOfWork(work: WorkDetail): KeptOperaDraft {
   const { settings } = work;
   const saved = settings.scenes ?? [];
   const parsed = parseScript(work.text);
@@ -145,6 +153,7 @@ export function draftOfWork(work: WorkDetail): OperaDraft {
       const mediaUrl = saved[i]?.mediaUrl ?? '';
       return { ...scene, mediaUrl, mediaKind: mediaKindOf(mediaUrl), mediaName: '' };
     }),
+    saved: savedWorkOf(work),
   };
 }
 

@@ -1,4 +1,5 @@
 import { ProjectType, sessionStore, type ScrollDraft } from '@kol/shared-sdk';
+import type { WithSaved } from './work-edits';
 
 /**
  * The scrolling video's (type 2) flow state: one page (text, background, voice, speed, music),
@@ -13,6 +14,9 @@ export const MAX_SCROLL_TEXT_CHARS = 10_000;
 
 export type ScrollSettings = ScrollDraft['settings'];
 
+/** The draft with the work it was last read or saved as (the base of the next save over it). */
+export type KeptScrollDraft = WithSaved<ScrollDraft>;
+
 export const DEFAULT_SCROLL_SETTINGS: ScrollSettings = { aspect: '9:16', speed: 1 };
 
 export function emptyScrollDraft(settings: ScrollSettings = DEFAULT_SCROLL_SETTINGS): ScrollDraft {
@@ -20,8 +24,8 @@ export function emptyScrollDraft(settings: ScrollSettings = DEFAULT_SCROLL_SETTI
 }
 
 export const scrollStore = {
-  draft: (): ScrollDraft | null => sessionStore.get('scrollDraft'),
-  setDraft: (draft: ScrollDraft) => sessionStore.set('scrollDraft', draft),
+  draft: (): KeptScrollDraft | null => sessionStore.get('scrollDraft') as KeptScrollDraft | null,
+  setDraft: (draft: KeptScrollDraft) => sessionStore.set('scrollDraft', draft),
 };
 
 /**
@@ -31,8 +35,8 @@ export const scrollStore = {
  */
 export function scrollDraftFor(
   workId: number | null,
-  stored: ScrollDraft | null,
-): ScrollDraft | null {
+  stored: KeptScrollDraft | null,
+): KeptScrollDraft | null {
   if (workId === null) {
     if (stored && stored.workId === null) return stored;
     return emptyScrollDraft(

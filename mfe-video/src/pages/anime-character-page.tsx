@@ -147,7 +147,7 @@ function AnimeCharacters({ workId }: { workId: number }) {
                   role={role}
                   pictures={actions.picturesOf(role)}
                   drawing={actions.drawing[String(role.roleId)]}
-                  onSave={(patch) => actions.save(role.roleId, patch)}
+                  onSave={(edit) => actions.save(role.roleId, edit)}
                   onDraw={(prompt) => void actions.draw(role.roleId, prompt)}
                   onDelete={() => actions.remove(role.roleId)}
                 />

@@ -5,10 +5,12 @@ import { useAtomValue } from 'jotai';
 import { Link } from '@kol/shared-sdk/router';
 import { canUseProjectType } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { ComicFlowSteps } from '../components/flow-steps';
 import { NoPermission } from '../components/no-permission';
 import { PageFrame } from '../components/page-frame';
-import { saveCaptions } from '../features/captions/api/save-shots';
+import { captionsOfWork, saveCaptions } from '../features/captions/api/save-shots';
+import { useCaptionWork } from '../features/captions/api/use-caption-work';
 import { captionsProblem, useCaptionShots } from '../features/captions/api/use-caption-shots';
 import { useVocabulary } from '../features/captions/api/use-vocabulary';
 import { FlaggedWordsAlert } from '../features/captions/components/flagged-words-alert';
@@ -31,6 +33,8 @@ export function CaptionPage() {
   const { type, workId, store, overseas } = useComicFlow();
   const speed = store.settings().speed ?? 1;
   const shots = useCaptionShots(store, speed);
+  const captionWork = useCaptionWork(workId);
+  const revisionedSave = useRevisionedSave();
   const { vocabulary, error: vocabularyError } = useVocabulary();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,7 +59,19 @@ export function CaptionPage() {
     if (workId === null) return;
     setSaving(true);
     try {
-      await saveCaptions(workId, shots.captions);
+      const work = await captionWork.loaded();
+      if (!work) {
+        void message.error(`作品加载失败：${captionWork.error ?? '请重新加载'}`);
+        return;
+      }
+      const saved = await saveCaptions(revisionedSave, work, shots.captions);
+      if (!saved) {
+        // The person chose the work as saved elsewhere: its captions replace theirs.
+        const latest = await captionWork.reload();
+        if (latest) shots.reset(captionsOfWork(latest));
+        return;
+      }
+      captionWork.setWork(saved);
       navigate(`/video/character${flowQuery(type, workId)}`);
     } catch (error) {
       void message.error(errorMessage(error));
@@ -101,6 +117,18 @@ export function CaptionPage() {
           title="还没有保存视频配置"
           description={
             <Link to={pagePath(configPath, phone)}>先去完成视频配置，再编辑分镜字幕</Link>
+          }
+        />
+      )}
+      {captionWork.error && (
+        <Alert
+          type="error"
+          showIcon
+          title={`作品加载失败：${captionWork.error}`}
+          action={
+            <Button size="small" onClick={captionWork.retry}>
+              重新加载
+            </Button>
           }
         />
       )}

@@ -116,7 +116,7 @@ export function CharacterPage() {
                 role={role}
                 pictures={actions.picturesOf(role)}
                 drawing={actions.drawing[String(role.roleId)]}
-                onSave={(patch) => actions.save(role.roleId, patch)}
+                onSave={(edit) => actions.save(role.roleId, edit)}
                 onDraw={(prompt) => void actions.draw(role.roleId, prompt)}
                 onDelete={() => actions.remove(role.roleId)}
               />

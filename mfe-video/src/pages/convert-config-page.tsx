@@ -22,17 +22,19 @@ import {
   errorMessage,
 } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { NoPermission } from '../components/no-permission';
 import { PageFrame } from '../components/page-frame';
 import { QuotaUsedUp } from '../components/quota-used-up';
 import { saveConvertWork } from '../features/convert-source/api/save-convert-work';
-import { useConvertDraft } from '../features/convert-source/api/use-convert-draft';
+import { draftOfWork, useConvertDraft } from '../features/convert-source/api/use-convert-draft';
 import { SourceVideoCard } from '../features/convert-source/components/source-video-card';
 import { extractScript, rewriteScript } from '../features/convert-script/api/script-calls';
 import { useSavedPresets } from '../features/dedup-presets/api/use-saved-presets';
 import { DedupPresetsForm } from '../features/dedup-presets/components/dedup-presets-form';
 import { GenerateVideoButton } from '../features/generate-video/components/generate-video-button';
 import { VoicePicker } from '../features/voices/components/voice-picker';
+import { useSavedWork } from '../hooks/use-saved-work';
 import { useUsageLimits } from '../hooks/use-usage-limits';
 import {
   CONVERT_STEPS,
@@ -43,14 +45,15 @@ import {
   stepOf,
   workIdOf,
   type ConvertStep,
+  type KeptConvertDraft,
 } from '../lib/convert-flow';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 
 const STEP_TITLES = ['上传原视频', '文案与配音', '去重与生成'];
 
-type DraftUpdate = (change: (current: ConvertDraft) => ConvertDraft) => void;
+type DraftUpdate = (change: (current: KeptConvertDraft) => KeptConvertDraft) => void;
 
-function ConvertForm({ draft, update }: { draft: ConvertDraft; update: DraftUpdate }) {
+function ConvertForm({ draft, update }: { draft: KeptConvertDraft; update: DraftUpdate }) {
   const { message } = App.useApp();
   const navigate = usePageNavigate();
   const phone = usePhoneLayout();
@@ -64,6 +67,8 @@ function ConvertForm({ draft, update }: { draft: ConvertDraft; update: DraftUpda
   const [beforeRewrite, setBeforeRewrite] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const workIdRef = useRef<number | null>(draft.workId);
+  const revisionedSave = useRevisionedSave();
+  const savedWork = useSavedWork(draft.workId, draft.saved);
   const left = useRef(false);
   useEffect(
     () => () => {
@@ -139,12 +144,24 @@ function ConvertForm({ draft, update }: { draft: ConvertDraft; update: DraftUpda
       setProblem(found);
       return false;
     }
+    const over = draft.workId !== null ? await savedWork.base() : null;
+    if (draft.workId !== null && !over) {
+      void message.error(savedWork.problem());
+      return false;
+    }
     setSaving(true);
     try {
-      workIdRef.current = await saveConvertWork(draft, (made) => {
-        workIdRef.current = made;
-        update((current) => ({ ...current, workId: made }));
+      const now = await saveConvertWork(draft, over, revisionedSave, (saved) => {
+        workIdRef.current = saved.workId;
+        // Kept with the draft: the next save, after a reload too, is based on this revision.
+        update((current) => ({ ...current, workId: saved.workId, saved }));
       });
+      if (!now) {
+        // The person chose the work as saved elsewhere: it replaces this page's draft.
+        const newest = await savedWork.takeNewest();
+        if (newest) update(() => draftOfWork(newest));
+        return false;
+      }
       return true;
     } catch (reason) {
       void message.error(`保存作品失败：${errorMessage(reason)}`);

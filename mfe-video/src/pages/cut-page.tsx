@@ -86,16 +86,17 @@ function CutEditor({ workId }: { workId: number }) {
   const change = (index: number, patch: Partial<CutSegment>) =>
     setSegments((current) => current.map((s, i) => (i === index ? { ...s, ...patch } : s)));
 
-  /** Saves first when anything changed: speech and merge use the server's copy. */
-  const saveIfDirty = async () => {
-    if (dirty) await save(segments);
-  };
+  /**
+   * Saves first when anything changed: speech and merge use the server's copy. False when the
+   * person chose the segments as saved elsewhere (read again, nothing to speak or merge yet).
+   */
+  const saveIfDirty = async (): Promise<boolean> => !dirty || (await save(segments)) !== null;
 
   const runSpeech = async (which: 'all' | number) => {
     if (!voiceId) return;
     setSpeaking(which);
     try {
-      await saveIfDirty();
+      if (!(await saveIfDirty())) return;
       await speak(voiceId, speed, which === 'all' ? undefined : [which]);
       void message.success(which === 'all' ? '全部片段已配音' : `第 ${which + 1} 个片段已重新配音`);
     } catch (reason) {
@@ -113,8 +114,7 @@ function CutEditor({ workId }: { workId: number }) {
       return false;
     }
     try {
-      await saveIfDirty();
-      return true;
+      return await saveIfDirty();
     } catch (reason) {
       void message.error(errorMessage(reason));
       return false;

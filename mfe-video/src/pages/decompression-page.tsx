@@ -14,6 +14,7 @@ import {
   errorMessage,
 } from '@kol/shared-sdk';
 import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { ConfirmButton } from '../components/confirm-button';
 import { NoPermission } from '../components/no-permission';
 import { PageFrame } from '../components/page-frame';
@@ -25,16 +26,20 @@ import { TextSourceCard } from '../features/text-source/components/text-source-c
 import { CaptionStylePicker } from '../features/video-settings/components/caption-style-picker';
 import { MusicPicker } from '../features/video-settings/components/music-picker';
 import { VoicePicker } from '../features/voices/components/voice-picker';
+import { useSavedWork } from '../hooks/use-saved-work';
 import { useUsageLimits } from '../hooks/use-usage-limits';
 import { MAX_VIDEO_TEXT_CHARS } from '../lib/comic-flow';
 import {
   decompressionQuery,
   decompressionStore,
   decompressionTypeOf,
+  draftSettingsOf,
   workIdOf,
   type DecompressionType,
+  type KeptDecompressionDraft,
 } from '../lib/decompression-flow';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
+import { savedWorkOf } from '../lib/work-edits';
 
 type Settings = DecompressionDraft['settings'];
 
@@ -45,16 +50,18 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
   const [params] = useSearchParams();
   const overseas = type === ProjectType.decompressionOverseas;
   const [store] = useState(() => decompressionStore(overseas));
-  const [draft, setDraft] = useState<DecompressionDraft>(() => store.draft());
+  const [draft, setDraft] = useState<KeptDecompressionDraft>(() => store.draft());
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [limits, setLimits] = useAtom(usageLimitsAtom);
   // The work made by 生成视频's first step; the confirmation after it renders this one.
   const workId = useRef<number | null>(workIdOf(params));
+  const revisionedSave = useRevisionedSave();
+  const savedWork = useSavedWork(workIdOf(params), draft.saved);
   const label = videoTypeLabel(type);
   const left = limits ? remainingGenerations(limits, type) : null;
 
-  const update = (change: (current: DecompressionDraft) => DecompressionDraft) =>
+  const update = (change: (current: KeptDecompressionDraft) => KeptDecompressionDraft) =>
     setDraft((current) => {
       const next = change(current);
       store.setDraft(next);
@@ -85,16 +92,36 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
       void message.warning('背景视频还在上传，请等上传完成');
       return false;
     }
+    const over = workId.current !== null ? await savedWork.base() : null;
+    if (workId.current !== null && !over) {
+      void message.error(savedWork.problem());
+      return false;
+    }
     try {
-      const saved = await saveDecompressionWork({
-        workId: workId.current,
-        type,
-        title: draft.title.trim() || titleOf(draft.text),
-        draft,
-      });
-      workId.current = saved;
+      const saved = await saveDecompressionWork(
+        { saved: over, type, title: draft.title.trim() || titleOf(draft.text), draft },
+        revisionedSave,
+      );
+      if (!saved) {
+        // The person chose the work as saved elsewhere: it replaces what this page had.
+        const newest = await savedWork.takeNewest();
+        if (newest) {
+          update(() => ({
+            title: newest.title,
+            text: newest.text,
+            settings: draftSettingsOf(newest.settings),
+            saved: savedWorkOf(newest),
+          }));
+        }
+        return false;
+      }
+      workId.current = saved.workId;
+      // Kept with the draft: the next save over the work, after a reload too, is based on it.
+      update((current) => ({ ...current, saved }));
       // The work in the address: a reload or a retry goes on with it, not a second work.
-      navigate(`/video/decompression${decompressionQuery(type, saved)}`, { replace: true });
+      navigate(`/video/decompression${decompressionQuery(type, saved.workId)}`, {
+        replace: true,
+      });
       return true;
     } catch (reason) {
       void message.error(errorMessage(reason));

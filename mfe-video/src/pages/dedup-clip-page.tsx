@@ -8,13 +8,13 @@ import {
   getWorkInfo,
   getWorkResult,
   mediaUrl,
-  saveVideoInfo,
   type DedupPresets,
   type WorkDetail,
   type WorkResult,
   errorMessage,
 } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { NoPermission } from '../components/no-permission';
 import { PageFrame } from '../components/page-frame';
 import { useDedupPreview } from '../features/dedup-presets/api/use-dedup-preview';
@@ -25,6 +25,7 @@ import { GenerateVideoButton } from '../features/generate-video/components/gener
 import { CONVERT_TYPE } from '../lib/convert-flow';
 import { forgetDedupClip, readDedupClip, writeDedupClip } from '../lib/dedup-flow';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
+import { saveWorkEdit, savedWorkOf } from '../lib/work-edits';
 
 interface Loaded {
   work: WorkDetail;
@@ -36,6 +37,7 @@ function DedupClip({ workId, outside }: { workId: number; outside: boolean }) {
   const navigate = usePageNavigate();
   const phone = usePhoneLayout();
   const { saved } = useSavedPresets();
+  const revisionedSave = useRevisionedSave();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Presets tried before a reload come back; the work's own are read with it otherwise.
@@ -112,10 +114,25 @@ function DedupClip({ workId, outside }: { workId: number; outside: boolean }) {
     );
   }
 
-  // The presets go onto the work just before the render, so the render applies what is shown.
+  // The presets go onto the work just before the render, so the render applies what is shown;
+  // based on the work as the page read it, a change made since elsewhere is merged in.
   const prepare = async () => {
     try {
-      await saveVideoInfo({ workId, settings: { ...work.settings, dedup: presets } });
+      const now = await saveWorkEdit(revisionedSave, savedWorkOf(work), {
+        settings: { aspect: work.settings.aspect, dedup: presets },
+      });
+      if (!now) {
+        // The person chose the work's presets as saved elsewhere over the ones tried here.
+        forgetDedupClip(workId);
+        setPresetsState(null);
+        setLoaded(null);
+        setAttempt((n) => n + 1);
+        return false;
+      }
+      setLoaded({
+        work: { ...work, settings: { ...work.settings, ...now.settings }, revision: now.revision },
+        result,
+      });
       return true;
     } catch (reason) {
       void message.error(`保存去重设置失败：${errorMessage(reason)}`);

@@ -55,9 +55,11 @@ function DedupConfigForm() {
   const store = async () => {
     setSaving(true);
     try {
-      await save(presets);
+      // Saved, or the person chose the presets saved elsewhere: either way the page shows the
+      // saved ones now.
+      const stored = await save(presets);
       change({ presets: null });
-      void message.success('去重设置已保存，反推视频可直接使用');
+      if (stored) void message.success('去重设置已保存，反推视频可直接使用');
     } catch (reason) {
       void message.error(`保存失败：${errorMessage(reason)}`);
     } finally {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Flex, Skeleton, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from '@kol/shared-sdk/router';
-import { formatDurationMs, updateText, type OperaDraftScene, errorMessage } from '@kol/shared-sdk';
+import { formatDurationMs, type OperaDraftScene, errorMessage } from '@kol/shared-sdk';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';
 import { SceneScriptCard } from '../features/opera-script/components/scene-script-card';
@@ -29,13 +29,13 @@ import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 /**
  * `/video/operaCaption` 真人短剧 · 剧本台词: the script, scenes in order, each with its lines by
  * character; add, edit, reorder and delete (asked first) scenes and lines. 下一步 saves the
- * script as the work's text (`update_text`).
+ * script as the work's text (`update_text`, on the revision the draft was read or saved at).
  */
 export function OperaCaptionPage() {
   const { message } = App.useApp();
   const navigate = usePageNavigate();
   const phone = usePhoneLayout();
-  const { workId, draft, update, error, reload } = useOperaDraft();
+  const { workId, draft, update, error, reload, saveWork } = useOperaDraft();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const query = operaQuery(workId);
@@ -57,8 +57,9 @@ export function OperaCaptionPage() {
     }
     setSaving(true);
     try {
-      await updateText({ workId, text: scriptText(draft.scenes) });
-      navigate(`/video/operaCharacter${query}`);
+      if (await saveWork({ text: scriptText(draft.scenes) })) {
+        navigate(`/video/operaCharacter${query}`);
+      }
     } catch (reason) {
       void message.error(errorMessage(reason));
     } finally {

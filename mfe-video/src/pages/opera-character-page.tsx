@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { Link } from '@kol/shared-sdk/router';
-import { saveVideoInfo, updateText, type OperaDraft, errorMessage } from '@kol/shared-sdk';
+import { type OperaDraft, errorMessage } from '@kol/shared-sdk';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';
 import { AppearanceTable } from '../features/opera-cast/components/appearance-table';
@@ -52,7 +52,7 @@ export function OperaCharacterPage() {
   const { message } = App.useApp();
   const navigate = usePageNavigate();
   const phone = usePhoneLayout();
-  const { workId, draft, update, error, reload } = useOperaDraft();
+  const { workId, draft, update, error, reload, saveWork } = useOperaDraft();
   const voices = useVoices('zh');
   const [saving, setSaving] = useState(false);
   const query = operaQuery(workId);
@@ -86,9 +86,11 @@ export function OperaCharacterPage() {
     setSaving(true);
     try {
       // The text too: a renamed character is renamed in the saved script.
-      await updateText({ workId, text: scriptText(draft.scenes) });
-      await saveVideoInfo({ workId, settings: operaSettingsToSave(draft) });
-      navigate(`/video/operaScene${query}`);
+      const saved = await saveWork({
+        text: scriptText(draft.scenes),
+        settings: operaSettingsToSave(draft),
+      });
+      if (saved) navigate(`/video/operaScene${query}`);
     } catch (reason) {
       void message.error(errorMessage(reason));
     } finally {

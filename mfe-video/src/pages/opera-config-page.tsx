@@ -21,7 +21,8 @@ function OperaConfigForm() {
   const { message } = App.useApp();
   const navigate = usePageNavigate();
   const phone = usePhoneLayout();
-  const { draft, update, error, reload } = useOperaDraft();
+  const { draft, update, error, reload, savedBase, savedProblem, takeNewest, revisionedSave } =
+    useOperaDraft();
   const [saving, setSaving] = useState(false);
 
   if (error) {
@@ -46,14 +47,27 @@ function OperaConfigForm() {
   const next = async () => {
     setSaving(true);
     try {
+      const over = draft.workId === null ? null : await savedBase();
+      if (draft.workId !== null && !over) {
+        void message.error(savedProblem());
+        return;
+      }
       const title = titleToSave(draft);
-      const workId = await saveOperaWork(draft, title, (made) => {
-        update((current) => ({ ...current, workId: made }));
+      const now = await saveOperaWork(draft, title, over, revisionedSave, (made) => {
+        // Kept with the draft: the next save, after a reload too, is based on this revision.
+        update((current) => ({ ...current, workId: made.workId, saved: made }));
         // The work in the address too: a retry or a reload goes on with it.
-        navigate(`/video/operaConfig${operaQuery(made)}`, { replace: true });
+        if (made.workId !== draft.workId) {
+          navigate(`/video/operaConfig${operaQuery(made.workId)}`, { replace: true });
+        }
       });
+      if (!now) {
+        // The person chose the work as saved elsewhere: it replaces the draft.
+        await takeNewest();
+        return;
+      }
       update((current) => ({ ...current, title }));
-      navigate(`/video/operaCaption${operaQuery(workId)}`);
+      navigate(`/video/operaCaption${operaQuery(now.workId)}`);
     } catch (reason) {
       void message.error(errorMessage(reason));
     } finally {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Skeleton, Typography } from 'antd';
 import { Link } from '@kol/shared-sdk/router';
-import { saveVideoInfo, updateText, type OperaDraft, errorMessage } from '@kol/shared-sdk';
+import { errorMessage } from '@kol/shared-sdk';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';
 import { GenerateVideoButton } from '../features/generate-video/components/generate-video-button';
@@ -19,12 +19,6 @@ import {
 } from '../lib/opera-flow';
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 
-/** Saves the whole drama on the work: the script as text, the settings with every scene. */
-async function saveDrama(workId: number, draft: OperaDraft): Promise<void> {
-  await updateText({ workId, text: scriptText(draft.scenes) });
-  await saveVideoInfo({ workId, settings: operaSettingsToSave(draft) });
-}
-
 /**
  * `/video/operaScene` 真人短剧 · 场景素材: a clip or a photo for each scene (the server's limits
  * stated first, a progress bar while sending, a preview after), then 生成视频: the drama saved
@@ -34,7 +28,7 @@ export function OperaScenePage() {
   const { message } = App.useApp();
   const navigate = usePageNavigate();
   const phone = usePhoneLayout();
-  const { workId, draft, update, error, reload } = useOperaDraft();
+  const { workId, draft, update, error, reload, saveWork } = useOperaDraft();
   useUsageLimits();
   const [problem, setProblem] = useState<string | null>(null);
   // Uploads still being sent, by scene key: the drama is not rendered before they arrive.
@@ -60,8 +54,11 @@ export function OperaScenePage() {
       return false;
     }
     try {
-      await saveDrama(workId, draft);
-      return true;
+      // The whole drama on the work: the script as text, the settings with every scene.
+      return await saveWork({
+        text: scriptText(draft.scenes),
+        settings: operaSettingsToSave(draft),
+      });
     } catch (reason) {
       void message.error(errorMessage(reason));
       return false;

@@ -42,6 +42,7 @@ export function ProductionPage() {
             srtUrl: result.srtUrl,
             durationMs: result.durationMs,
             reportProblems: result.report?.problems.length ?? 0,
+            revision: work.revision,
             updateTime: work.updateTime,
           },
           result,

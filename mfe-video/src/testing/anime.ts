@@ -1,6 +1,6 @@
-import { demoUser, ok, type FakeRoutes } from '@kol/shared-sdk/testing';
-import type { Shot, VideoSettings, WorkDetail, WorkResult } from '@kol/shared-sdk';
-import { quietBackendRoutes } from './backend';
+import { demoUser, type FakeRoutes } from '@kol/shared-sdk/testing';
+import type { Shot, WorkDetail, WorkResult } from '@kol/shared-sdk';
+import { quietBackendRoutes, workRoutes, type WorkState } from './backend';
 import { demoWorkDetail } from './fixtures';
 
 /** A creator who may make comic clips (1) and anime shorts (2). */
@@ -74,11 +74,11 @@ export function storyboardResult(workId: number, overrides: Partial<WorkResult> 
 
 /**
  * The loopback backend holding one anime work as the server would: `update_text` and
- * `save_video_info` change it, `work_info` answers it, so a test can unmount a page and render it
- * again as a reload does.
+ * `save_video_info` change it on its newest revision (a stale one is refused, 412), `work_info`
+ * answers it, so a test can unmount a page and render it again as a reload does.
  */
 export function animeBackend(initial: Partial<WorkDetail> = {}, overrides: FakeRoutes = {}) {
-  const state = {
+  const state: WorkState = {
     work: demoWorkDetail(31, {
       type: 11,
       title: '客栈',
@@ -87,24 +87,6 @@ export function animeBackend(initial: Partial<WorkDetail> = {}, overrides: FakeR
       ...initial,
     }),
   };
-  const routes = quietBackendRoutes({
-    'GET /api/video/work_info': () => ok(state.work),
-    'POST /api/video/update_text': ({ body }) => {
-      const patch = body as { text?: string; shots?: Shot[] };
-      state.work = {
-        ...state.work,
-        ...(patch.text !== undefined ? { text: patch.text } : {}),
-        ...(patch.shots !== undefined ? { shots: patch.shots } : {}),
-      };
-      return ok(state.work);
-    },
-    'POST /api/video/save_video_info': ({ body }) => {
-      const { settings } = body as { settings?: VideoSettings };
-      if (settings)
-        state.work = { ...state.work, settings: { ...state.work.settings, ...settings } };
-      return ok(null);
-    },
-    ...overrides,
-  });
+  const routes = quietBackendRoutes({ ...workRoutes(state), ...overrides });
   return { state, routes };
 }

@@ -1,4 +1,5 @@
-import { ok, type FakeRoutes } from '@kol/shared-sdk/testing';
+import type { SaveTextBody, SaveVideoInfoBody, UpdateTextBody, WorkDetail } from '@kol/shared-sdk';
+import { ok, refuse, type FakeRoutes } from '@kol/shared-sdk/testing';
 import {
   ENGLISH_VOICES,
   MATERIALS,
@@ -42,9 +43,68 @@ export function quietBackendRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     'POST /api/role/init_task': () => ok({ taskId: 'role-task-1' }),
     'GET /api/role/get_roles': () => ok([]),
     'GET /api/library/roles': () => ok(page([])),
-    'GET /api/video/dedup_presets': () => ok({}),
+    'GET /api/video/dedup_presets': () => ok({ presets: {}, revision: 0 }),
     'GET /api/cut_video/get_system_material_list': () => ok(page(MATERIALS)),
     'GET /api/video/get_templates': () => ok(TEMPLATES),
     ...overrides,
+  };
+}
+
+/** What the server answers a save based on a revision that is no longer the work's newest. */
+export const STALE_WORK_MESSAGE = '该作品已在其他页面修改，请刷新后再编辑';
+
+/** One work held by a loopback backend (`workRoutes`); a test changes it as another writer. */
+export interface WorkState {
+  work: WorkDetail;
+}
+
+/**
+ * Another writer's change of the held work (another tab, a picture the server drew): applied
+ * whatever the revision, which it moves on, as the server's own writers do.
+ */
+export function changeWork(state: WorkState, change: (work: WorkDetail) => Partial<WorkDetail>) {
+  state.work = { ...state.work, ...change(state.work), revision: state.work.revision + 1 };
+}
+
+/**
+ * The loopback backend's answers for one work as the server gives them: `work_info` answers it;
+ * `update_text`, `save_video_info` and `save_text` over it change it when based on its newest
+ * revision, moving the revision on, and refuse a save based on an older one (412, the server's
+ * message), so a test sees what a page does when the work changed since it loaded it.
+ */
+export function workRoutes(state: WorkState): FakeRoutes {
+  const stale = (body: unknown) =>
+    (body as { revision?: unknown }).revision !== state.work.revision;
+  const refused = () => refuse(412, STALE_WORK_MESSAGE, 412);
+  return {
+    'GET /api/video/work_info': () => ok(state.work),
+    'POST /api/video/update_text': ({ body }) => {
+      if (stale(body)) return refused();
+      const { title, text, shots } = body as UpdateTextBody;
+      changeWork(state, () => ({
+        ...(title !== undefined ? { title } : {}),
+        ...(text !== undefined ? { text } : {}),
+        ...(shots !== undefined ? { shots } : {}),
+      }));
+      return ok(state.work);
+    },
+    'POST /api/video/save_video_info': ({ body }) => {
+      if (stale(body)) return refused();
+      const { title, coverUrl, settings } = body as SaveVideoInfoBody;
+      changeWork(state, (work) => ({
+        ...(title !== undefined ? { title } : {}),
+        ...(coverUrl !== undefined ? { coverUrl } : {}),
+        // Merged over the stored settings key by key, as the server does.
+        ...(settings !== undefined ? { settings: { ...work.settings, ...settings } } : {}),
+      }));
+      return ok({ revision: state.work.revision });
+    },
+    'POST /api/video/save_text': ({ body }) => {
+      const { workId, type, title, text } = body as SaveTextBody;
+      if (workId === undefined) return refuse(500, '这个测试没有新建作品', 500);
+      if (stale(body)) return refused();
+      changeWork(state, () => ({ ...(type !== undefined ? { type } : {}), title, text }));
+      return ok({ workId, revision: state.work.revision });
+    },
   };
 }

@@ -52,6 +52,7 @@ export function demoCut(
     musicId: null,
     musicVolume: null,
     finished: false,
+    revision: 1,
     segments: [segment(0, '深呼吸，放松肩膀。'), segment(1, '让思绪慢慢沉静下来。')],
     ...overrides,
   };

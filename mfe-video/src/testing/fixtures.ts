@@ -89,6 +89,7 @@ export function demoRole(roleId: number, overrides: Partial<Role> = {}): Role {
     seed: 1000 + roleId,
     loraId: null,
     type: 0,
+    revision: 1,
     ...overrides,
   };
 }
@@ -117,6 +118,7 @@ export function demoWorkDetail(workId: number, overrides: Partial<WorkDetail> = 
     settings: { aspect: '9:16' },
     shots: [],
     coverUrl: '',
+    revision: 1,
     updateTime: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };

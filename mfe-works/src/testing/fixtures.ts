@@ -21,6 +21,7 @@ export function demoWorkDetail(workId: number, overrides: Partial<WorkDetail> = 
     settings: { aspect: '9:16' },
     shots: [],
     coverUrl: '',
+    revision: 1,
     updateTime: '2025-11-20 10:00:00',
     ...overrides,
   };
@@ -41,6 +42,7 @@ export function demoLibraryRole(roleId: number, overrides: Partial<Role> = {}): 
     seed: 1000 + roleId,
     loraId: null,
     type: 0,
+    revision: 1,
     ...overrides,
   };
 }
@@ -71,6 +73,7 @@ export function demoCutVideo(workId: number, overrides: Partial<CutVideo> = {}):
     musicId: null,
     musicVolume: null,
     finished: false,
+    revision: 1,
     ...overrides,
   };
 }

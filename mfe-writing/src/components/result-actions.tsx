@@ -2,10 +2,26 @@ import { useState } from 'react';
 import { App, Button, Flex, Input, Modal } from 'antd';
 import { CopyOutlined, SaveOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from '@kol/shared-sdk/router';
-import { ProjectType, saveText, sessionStore, updateText, errorMessage } from '@kol/shared-sdk';
+import {
+  ProjectType,
+  getWorkInfo,
+  saveText,
+  sessionStore,
+  updateText,
+  errorMessage,
+} from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { copyText } from '../lib/clipboard';
 
 const MAX_TITLE_LENGTH = 100;
+
+/** The copy this page saved to My copy: a save over it is based on its revision. */
+interface SavedCopy {
+  workId: number;
+  revision: number;
+  title: string;
+  text: string;
+}
 
 interface ResultActionsProps {
   text: string;
@@ -17,15 +33,18 @@ interface ResultActionsProps {
 
 /**
  * 复制, 保存到我的文案 (save_text, then update_text for the same text again) and 发送到视频
- * (the text becomes the video flow's `KOL_VIDEO_CONTENT`, then `/video/config`).
+ * (the text becomes the video flow's `KOL_VIDEO_CONTENT`, then `/video/config`). Saving again
+ * is based on the revision the first save answered: an edit made in My copy since is merged in,
+ * or the person asked when the same part was changed there too.
  */
 export function ResultActions({ text, defaultTitle, disabled = false }: ResultActionsProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const revisionedSave = useRevisionedSave();
   const [saving, setSaving] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [title, setTitle] = useState('');
-  const [savedWorkId, setSavedWorkId] = useState<number | null>(null);
+  const [saved, setSaved] = useState<SavedCopy | null>(null);
   const empty = text.trim() === '';
 
   const copy = async () => {
@@ -34,7 +53,7 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
   };
 
   const openSave = () => {
-    setTitle((savedWorkId === null ? defaultTitle : title) || defaultTitle);
+    setTitle((saved === null ? defaultTitle : title) || defaultTitle);
     setDialogOpen(true);
   };
 
@@ -46,11 +65,33 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
     }
     setSaving(true);
     try {
-      if (savedWorkId === null) {
-        const { workId } = await saveText({ title: cleanTitle, text, type: ProjectType.comics });
-        setSavedWorkId(workId);
+      if (saved === null) {
+        const made = await saveText({ title: cleanTitle, text, type: ProjectType.comics });
+        setSaved({ workId: made.workId, revision: made.revision, title: cleanTitle, text });
       } else {
-        await updateText({ workId: savedWorkId, title: cleanTitle, text });
+        const { workId } = saved;
+        const work = await revisionedSave({
+          base: { title: saved.title, text: saved.text },
+          edited: { title: cleanTitle, text },
+          revision: saved.revision,
+          save: (value, revision) => updateText({ workId, revision, ...value }),
+          load: async () => {
+            const newest = await getWorkInfo({ workId });
+            return {
+              value: { title: newest.title, text: newest.text },
+              revision: newest.revision,
+            };
+          },
+        });
+        if (!work) {
+          // The person kept My copy's newest version: the next save is based on it.
+          const newest = await getWorkInfo({ workId });
+          setSaved({ workId, revision: newest.revision, title: newest.title, text: newest.text });
+          setDialogOpen(false);
+          void message.info('已保留「我的文案」中的最新内容，本页的修改没有保存');
+          return;
+        }
+        setSaved({ workId, revision: work.revision, title: work.title, text: work.text });
       }
       setDialogOpen(false);
       void message.success('已保存到我的文案');
@@ -94,7 +135,7 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
       >
         发送到视频
       </Button>
-      {savedWorkId !== null && (
+      {saved !== null && (
         <Link to="/work" data-testid="saved-link">
           已保存，去我的文案查看
         </Link>

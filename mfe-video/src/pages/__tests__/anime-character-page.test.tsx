@@ -30,6 +30,7 @@ const role = (roleId: number, name: string): Role => ({
   seed: 7,
   loraId: null,
   type: 11,
+  revision: 1,
 });
 
 /** The role task as the server keeps it: `add` appends, `get_roles` lists. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { sessionStore, type Shot } from '@kol/shared-sdk';
+import { sessionStore, type Shot, type UpdateTextBody } from '@kol/shared-sdk';
 import {
   ok,
   refuse,
@@ -11,7 +11,7 @@ import {
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { srtToCaptions } from '../../lib/srt';
-import { quietBackendRoutes } from '../../testing/backend';
+import { changeWork, quietBackendRoutes, workRoutes, type WorkState } from '../../testing/backend';
 import { demoShot, demoWorkDetail } from '../../testing/fixtures';
 import { CaptionPage } from '../caption-page';
 
@@ -164,6 +164,7 @@ describe('/video/caption', () => {
     expect(server.calls('POST', '/api/video/update_text').map((call) => call.body)).toEqual([
       {
         workId: 21,
+        revision: 1,
         text: '第一句。\n第二句。',
         shots: [
           { ...kept, index: 0 },
@@ -233,5 +234,101 @@ describe('/video/caption', () => {
         '/m/video/character?videoType=0&workId=21',
       ),
     );
+  });
+
+  describe('saves based on the revision the page loaded', () => {
+    const SRT =
+      '1\n00:00:00,000 --> 00:00:01,000\n甲。\n\n2\n00:00:01,000 --> 00:00:02,000\n乙。\n';
+
+    /** Work 21 as the server holds it at revision 5, its shots 甲。 and 乙。 */
+    async function startHeld() {
+      const state: WorkState = {
+        work: demoWorkDetail(21, {
+          text: '甲。\n乙。',
+          shots: [
+            demoShot(0, { caption: '甲。', imagePrompt: '甲的画面' }),
+            demoShot(1, { caption: '乙。', imagePrompt: '乙的画面' }),
+          ],
+          revision: 5,
+        }),
+      };
+      const server = await start(workRoutes(state));
+      sessionStore.set('videoContent', '甲。\n乙。');
+      sessionStore.set('srtContent', SRT);
+      renderWithHost(<CaptionPage />, { route: ROUTE });
+      await waitFor(() => expect(server.calls('GET', '/api/video/work_info')).toHaveLength(1));
+      return { state, server };
+    }
+
+    const saves = (server: FakeBackend) =>
+      server.calls('POST', '/api/video/update_text').map((call) => call.body as UpdateTextBody);
+
+    it('saves on the revision it loaded, merging a picture drawn since, without reading the work again first', async () => {
+      const { state, server } = await startHeld();
+      fireEvent.change(caption(1), { target: { value: '甲甲。' } });
+      // The server draws shot 2's picture meanwhile.
+      changeWork(state, (work) => ({
+        shots: work.shots.map((shot) =>
+          shot.index === 1 ? { ...shot, imageUrl: '/media/7/p/image.jpg' } : shot,
+        ),
+      }));
+      fireEvent.click(screen.getByText('下一步：角色'));
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent(
+          '/video/character?videoType=0&workId=21',
+        ),
+      );
+      const [first, merged] = saves(server);
+      expect(first?.revision).toBe(5);
+      expect(merged?.revision).toBe(6);
+      // Read once on arrival and once for the merge: never just before the first save.
+      expect(server.calls('GET', '/api/video/work_info')).toHaveLength(2);
+      expect(state.work.text).toBe('甲甲。\n乙。');
+      expect(
+        state.work.shots.map((shot) => [shot.caption, shot.imagePrompt, shot.imageUrl]),
+      ).toEqual([
+        ['甲甲。', '甲甲。', ''],
+        ['乙。', '乙的画面', '/media/7/p/image.jpg'],
+      ]);
+    });
+
+    it('asks when the same caption was changed elsewhere, keeping the typed captions, and saves them on request', async () => {
+      const { state, server } = await startHeld();
+      fireEvent.change(caption(1), { target: { value: '甲甲。' } });
+      changeWork(state, (work) => ({
+        text: '丙。\n乙。',
+        shots: work.shots.map((shot) =>
+          shot.index === 0 ? { ...shot, caption: '丙。', imagePrompt: '丙。' } : shot,
+        ),
+      }));
+      fireEvent.click(screen.getByText('下一步：角色'));
+      expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+      expect(screen.getByText('载入最新内容')).toBeInTheDocument();
+      expect(captions()).toEqual(['甲甲。', '乙。']);
+      expect(screen.getByTestId('location')).toHaveTextContent(ROUTE);
+      fireEvent.click(screen.getByText('保留我的修改'));
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent('/video/character'),
+      );
+      expect(saves(server).map((body) => body.revision)).toEqual([5, 6]);
+      expect(state.work.text).toBe('甲甲。\n乙。');
+    });
+
+    it('shows the captions saved elsewhere when the person chooses 载入最新内容', async () => {
+      const { state, server } = await startHeld();
+      fireEvent.change(caption(1), { target: { value: '甲甲。' } });
+      changeWork(state, (work) => ({
+        text: '丙。\n乙。',
+        shots: work.shots.map((shot) =>
+          shot.index === 0 ? { ...shot, caption: '丙。', imagePrompt: '丙。' } : shot,
+        ),
+      }));
+      fireEvent.click(screen.getByText('下一步：角色'));
+      fireEvent.click(await screen.findByText('载入最新内容'));
+      await waitFor(() => expect(captions()).toEqual(['丙。', '乙。']));
+      expect(saves(server)).toHaveLength(1);
+      expect(state.work.text).toBe('丙。\n乙。');
+      expect(screen.getByTestId('location')).toHaveTextContent(ROUTE);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { WorkDetail } from '@kol/shared-sdk';
+import type { ImageResult, WorkDetail } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import {
   ok,
@@ -10,7 +10,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { changeWork, quietBackendRoutes, workRoutes, type WorkState } from '../../testing/backend';
 import { demoLimits, demoRole, demoShot, demoWorkDetail } from '../../testing/fixtures';
 import { PromptWordPage } from '../prompt-word-page';
 
@@ -66,6 +66,44 @@ async function start(overrides: FakeRoutes = {}) {
 
 const shot = (n: number) => screen.getByRole('group', { name: `分镜 ${n}` });
 
+/**
+ * gen_img and img_result of a held work as the server answers them: a task draws the shot it was
+ * asked for, and its picture is written onto that shot (the revision moving on) as it ends.
+ */
+function drawingRoutes(state: WorkState, result: Partial<ImageResult> = {}): FakeRoutes {
+  const tasks = new Map<string, { shotIndex: number; done: boolean }>();
+  return {
+    ...workRoutes(state),
+    'POST /api/video/gen_img': ({ body }) => {
+      const taskId = `img-${tasks.size + 7}`;
+      tasks.set(taskId, { shotIndex: (body as { shotIndex: number }).shotIndex, done: false });
+      return ok({ taskId });
+    },
+    'GET /api/video/img_result': ({ query }) => {
+      const task = tasks.get(query.taskId ?? '');
+      const answer: ImageResult = {
+        taskId: query.taskId ?? '',
+        state: 'succeeded',
+        imageUrl: `/media/7/${query.taskId}/image.jpg`,
+        engine: 'fake-image',
+        error: null,
+        ...result,
+      };
+      if (task && !task.done) {
+        task.done = true;
+        changeWork(state, (current) => ({
+          shots: current.shots.map((item) =>
+            item.index === task.shotIndex
+              ? { ...item, imageUrl: answer.imageUrl, needsRegeneration: answer.error !== null }
+              : item,
+          ),
+        }));
+      }
+      return ok(answer);
+    },
+  };
+}
+
 describe('/video/promptWord/:id', () => {
   it('shows every shot with its caption, prompt, roles and picture, the local ones marked', async () => {
     await start();
@@ -90,6 +128,7 @@ describe('/video/promptWord/:id', () => {
     fireEvent.blur(prompt);
     await waitFor(() => expect(server.calls('POST', '/api/video/update_text')).toHaveLength(1));
     const body = server.calls('POST', '/api/video/update_text')[0]?.body as WorkDetail;
+    expect(body.revision).toBe(1);
     expect(body.shots.map((s) => s.imagePrompt)).toEqual([
       '雨夜，少年走进破旧的山门',
       '苏柔撑伞等他。',
@@ -98,17 +137,7 @@ describe('/video/promptWord/:id', () => {
   });
 
   it('redraws one shot with gen_img and shows the picture when it arrives', async () => {
-    const server = await start({
-      'POST /api/video/gen_img': () => ok({ taskId: 'img-7' }),
-      'GET /api/video/img_result': () =>
-        ok({
-          taskId: 'img-7',
-          state: 'succeeded',
-          imageUrl: '/media/7/img-7/image.jpg',
-          engine: 'fake-image',
-          error: null,
-        }),
-    });
+    const server = await start(drawingRoutes({ work: work() }));
     renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
     fireEvent.click(await screen.findByLabelText('重新生成第 2 个分镜的画面'));
     await waitFor(() =>
@@ -126,31 +155,19 @@ describe('/video/promptWord/:id', () => {
     });
   });
 
-  it('generates all: only the shots without a picture or with the local one', async () => {
-    let next = 0;
-    const server = await start({
-      'GET /api/video/work_info': () =>
-        ok(
-          work({
-            shots: [
-              demoShot(0, { caption: '林动走进山门。', imageUrl: '/media/7/a/image.jpg' }),
-              demoShot(1, { caption: '苏柔撑伞等他。' }),
-              demoShot(2, { caption: '钟声响起。' }),
-            ],
-            text: '林动走进山门。\n苏柔撑伞等他。\n钟声响起。',
-          }),
-        ),
-      'POST /api/video/gen_img': () => ok({ taskId: `img-${(next += 1)}` }),
-      'GET /api/video/img_result': ({ query }) =>
-        ok({
-          taskId: query.taskId,
-          state: 'succeeded',
-          imageUrl: `/media/7/${query.taskId}/image.jpg`,
-          engine: 'fake-image',
-          error: null,
-        }),
-    });
-    renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
+  it('generates all: only the shots without a picture or with the local one, kept after a reload', async () => {
+    const state: WorkState = {
+      work: work({
+        shots: [
+          demoShot(0, { caption: '林动走进山门。', imageUrl: '/media/7/a/image.jpg' }),
+          demoShot(1, { caption: '苏柔撑伞等他。' }),
+          demoShot(2, { caption: '钟声响起。' }),
+        ],
+        text: '林动走进山门。\n苏柔撑伞等他。\n钟声响起。',
+      }),
+    };
+    const server = await start(drawingRoutes(state));
+    const first = renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
     fireEvent.click(await screen.findByText('生成全部画面（2 张待生成）'));
     await waitFor(() => expect(server.calls('POST', '/api/video/gen_img')).toHaveLength(2));
     expect(
@@ -159,20 +176,36 @@ describe('/video/promptWord/:id', () => {
         .map((call) => (call.body as { shotIndex: number }).shotIndex),
     ).toEqual([1, 2]);
     expect(await screen.findByAltText('分镜 3 的画面')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByAltText('分镜 2 的画面')).toBeInTheDocument());
+    expect(state.work.shots.map((item) => item.imageUrl)).toEqual([
+      '/media/7/a/image.jpg',
+      '/media/7/img-7/image.jpg',
+      '/media/7/img-8/image.jpg',
+    ]);
+    // A reload shows every picture drawn: each was written onto its own shot.
+    first.unmount();
+    renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByAltText('分镜 3 的画面')).toHaveAttribute(
+      'src',
+      expect.stringContaining('/media/7/img-8/image.jpg'),
+    );
+    expect(screen.getByAltText('分镜 2 的画面')).toHaveAttribute(
+      'src',
+      expect.stringContaining('/media/7/img-7/image.jpg'),
+    );
+    expect(screen.getByText('生成全部画面')).toBeInTheDocument();
   });
 
   it('marks a picture the local frame stood in for, with the provider’s message', async () => {
-    await start({
-      'POST /api/video/gen_img': () => ok({ taskId: 'img-8' }),
-      'GET /api/video/img_result': () =>
-        ok({
-          taskId: 'img-8',
-          state: 'succeeded',
-          imageUrl: '/media/7/img-8/image.jpg',
+    await start(
+      drawingRoutes(
+        { work: work() },
+        {
           engine: '本地画面（图像服务出错，可重新生成）',
           error: 'fake-image（127.0.0.1）服务出错（500）：GPU exploded',
-        }),
-    });
+        },
+      ),
+    );
     renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
     fireEvent.click(await screen.findByLabelText('重新生成第 1 个分镜的画面'));
     expect(
@@ -268,5 +301,128 @@ describe('/video/promptWord/:id', () => {
       await screen.findByText('画面描述保存失败：「画面描述」不能超过 2000 个字符'),
     ).toBeInTheDocument();
     expect(prompt).toHaveValue('新的描述');
+  });
+
+  describe('saves based on the revision the page loaded', () => {
+    const TYPED = '雨夜，少年走进破旧的山门';
+    const DRAWN = '/media/7/img-5/image.jpg';
+
+    /** The work held as the server keeps it (revision 3), saves refused when stale. */
+    async function startHeld(overrides: FakeRoutes = {}) {
+      const state: WorkState = { work: work({ revision: 3 }) };
+      const server = await start({ ...workRoutes(state), ...overrides });
+      return { state, server };
+    }
+
+    const saves = (server: FakeBackend) =>
+      server.calls('POST', '/api/video/update_text').map((call) => call.body as WorkDetail);
+
+    /** The server draws shot 2's picture (asked for in another tab): the revision moves on. */
+    const pictureLands = (state: WorkState) =>
+      changeWork(state, (current) => ({
+        shots: current.shots.map((shot) =>
+          shot.index === 1 ? { ...shot, imageUrl: DRAWN, needsRegeneration: false } : shot,
+        ),
+      }));
+
+    it('saves a prompt edited while a picture landed merged: the fresh revision, the picture and the prompt', async () => {
+      const { state, server } = await startHeld();
+      renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
+      const prompt = await screen.findByLabelText('第 1 个分镜的画面描述');
+      fireEvent.change(prompt, { target: { value: TYPED } });
+      pictureLands(state);
+      fireEvent.blur(prompt);
+      await waitFor(() => expect(saves(server)).toHaveLength(2));
+      const [stale, merged] = saves(server);
+      // Based on what the page loaded, not on a work read just before saving.
+      expect(stale?.revision).toBe(3);
+      expect(merged?.revision).toBe(4);
+      expect(merged?.shots.map((shot) => shot.imagePrompt)).toEqual([TYPED, '苏柔撑伞等他。']);
+      expect(merged?.shots.map((shot) => shot.imageUrl)).toEqual(['/media/7/a/image.jpg', DRAWN]);
+      expect(state.work.shots[1]?.imageUrl).toBe(DRAWN);
+      expect(screen.queryByText('内容已在其他页面修改')).not.toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.getByAltText('分镜 2 的画面')).toHaveAttribute(
+          'src',
+          expect.stringContaining(DRAWN),
+        ),
+      );
+    });
+
+    it('asks when the same prompt was changed elsewhere, keeping the typed prompt, and keeps it on request', async () => {
+      const { state, server } = await startHeld();
+      renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
+      const prompt = await screen.findByLabelText('第 1 个分镜的画面描述');
+      fireEvent.change(prompt, { target: { value: TYPED } });
+      changeWork(state, (current) => ({
+        shots: current.shots.map((shot) =>
+          shot.index === 0 ? { ...shot, imagePrompt: '另一个页面写的描述' } : shot,
+        ),
+      }));
+      fireEvent.blur(prompt);
+      expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+      expect(screen.getByText('载入最新内容')).toBeInTheDocument();
+      expect(prompt).toHaveValue(TYPED);
+      expect(saves(server)).toHaveLength(1);
+      fireEvent.click(screen.getByText('保留我的修改'));
+      await waitFor(() => expect(saves(server)).toHaveLength(2));
+      expect(saves(server)[1]?.revision).toBe(4);
+      expect(state.work.shots[0]?.imagePrompt).toBe(TYPED);
+      expect(prompt).toHaveValue(TYPED);
+    });
+
+    it('shows the newest prompt when the person chooses 载入最新内容', async () => {
+      const { state, server } = await startHeld();
+      renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
+      const prompt = await screen.findByLabelText('第 1 个分镜的画面描述');
+      fireEvent.change(prompt, { target: { value: TYPED } });
+      changeWork(state, (current) => ({
+        shots: current.shots.map((shot) =>
+          shot.index === 0 ? { ...shot, imagePrompt: '另一个页面写的描述' } : shot,
+        ),
+      }));
+      fireEvent.blur(prompt);
+      fireEvent.click(await screen.findByText('载入最新内容'));
+      await waitFor(() =>
+        expect(screen.getByLabelText('第 1 个分镜的画面描述')).toHaveValue('另一个页面写的描述'),
+      );
+      expect(saves(server)).toHaveLength(1);
+      expect(state.work.shots[0]?.imagePrompt).toBe('另一个页面写的描述');
+    });
+
+    it('reads the work again when a picture arrives, so the next save is based on its revision', async () => {
+      let drawn = false;
+      const { state, server } = await startHeld({
+        'POST /api/video/gen_img': () => ok({ taskId: 'img-5' }),
+        'GET /api/video/img_result': () => {
+          // The server writes the picture onto its shot as the task ends.
+          if (!drawn) pictureLands(holder.state);
+          drawn = true;
+          return ok({
+            taskId: 'img-5',
+            state: 'succeeded',
+            imageUrl: DRAWN,
+            engine: 'fake-image',
+            error: null,
+          });
+        },
+      });
+      const holder = { state };
+      renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
+      fireEvent.click(await screen.findByLabelText('重新生成第 2 个分镜的画面'));
+      await waitFor(() =>
+        expect(screen.getByAltText('分镜 2 的画面')).toHaveAttribute(
+          'src',
+          expect.stringContaining(DRAWN),
+        ),
+      );
+      await waitFor(() => expect(server.calls('GET', '/api/video/work_info')).toHaveLength(2));
+      const prompt = screen.getByLabelText('第 1 个分镜的画面描述');
+      fireEvent.change(prompt, { target: { value: TYPED } });
+      fireEvent.blur(prompt);
+      await waitFor(() => expect(state.work.shots[0]?.imagePrompt).toBe(TYPED));
+      expect(saves(server).map((body) => body.revision)).toEqual([4]);
+      expect(state.work.shots[1]?.imageUrl).toBe(DRAWN);
+    });
   });
 });

@@ -40,6 +40,7 @@ afterEach(async () => {
 
 interface SaveBody {
   workId: number;
+  revision: number;
   segments: CutSegment[];
   musicId?: number | null;
   musicVolume?: number | null;
@@ -47,7 +48,8 @@ interface SaveBody {
 
 /**
  * A backend holding one comic work and its cut data: saves are kept (a segment whose text
- * changed loses its audio, as on the server) and answered with the stored cut video.
+ * changed loses its audio, as on the server) and answered with the stored cut video; a save
+ * based on an older revision is refused as the server refuses it (412).
  */
 function cutRoutes(initial: CutVideo = demoCutVideo(WORK_ID), overrides: FakeRoutes = {}) {
   const state = { cut: initial };
@@ -57,8 +59,11 @@ function cutRoutes(initial: CutVideo = demoCutVideo(WORK_ID), overrides: FakeRou
     'GET /api/cut_video/get_cut_video': () => ok(state.cut),
     'POST /api/cut_video/update_cut_video_data': ({ body }) => {
       const saved = body as SaveBody;
+      if (saved.revision !== state.cut.revision)
+        return refuse(412, '剪辑数据已在其他页面修改，请刷新后再编辑', 412);
       state.cut = {
         ...state.cut,
+        revision: state.cut.revision + 1,
         segments: saved.segments.map((segment, index) => {
           const before = state.cut.segments.find((s) => s.audioUrl === segment.audioUrl);
           const kept = before && before.text === segment.text && segment.audioUrl;
@@ -162,6 +167,73 @@ describe('/work/cut/:id video editor', () => {
     ]);
     expect(saves(server)[0]?.segments[0]?.audioUrl).toBe('');
     expect(within(segment(1)).getByText('改过的第一段。')).toBeInTheDocument();
+  });
+
+  it('saves on the revision it loaded, then on the one each save answered', async () => {
+    const server = await renderPage(cutRoutes().routes);
+    const caption = screen.getByLabelText('片段文案');
+    fireEvent.change(caption, { target: { value: '第一次改。' } });
+    await waitFor(() => expect(saves(server)).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('已保存'));
+    fireEvent.change(caption, { target: { value: '第二次改。' } });
+    await waitFor(() => expect(saves(server)).toHaveLength(2));
+    expect(saves(server).map((body) => body.revision)).toEqual([1, 2]);
+  });
+
+  it('merges another tab’s save of another segment, and shows both', async () => {
+    const { routes, state } = cutRoutes();
+    const server = await renderPage(routes);
+    // The other tab saved segment 3 after this page loaded.
+    state.cut = {
+      ...state.cut,
+      revision: 2,
+      segments: state.cut.segments.map((s, i) =>
+        i === 2 ? { ...s, text: '另一个标签页改的。' } : s,
+      ),
+    };
+    fireEvent.change(screen.getByLabelText('片段文案'), { target: { value: '这里改的第一段。' } });
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('已保存'));
+    expect(saves(server).map((body) => body.revision)).toEqual([1, 2]);
+    expect(state.cut.segments.map((s) => s.text)).toEqual([
+      '这里改的第一段。',
+      '第 2 段文案。',
+      '另一个标签页改的。',
+    ]);
+    expect(await within(segment(3)).findByText('另一个标签页改的。')).toBeInTheDocument();
+    expect(within(segment(1)).getByText('这里改的第一段。')).toBeInTheDocument();
+  });
+
+  it('asks when another tab changed the same caption, keeping the typed text', async () => {
+    const { routes, state } = cutRoutes();
+    const server = await renderPage(routes);
+    state.cut = {
+      ...state.cut,
+      revision: 2,
+      segments: state.cut.segments.map((s, i) => (i === 0 ? { ...s, text: '别处改的。' } : s)),
+    };
+    fireEvent.change(screen.getByLabelText('片段文案'), { target: { value: '我打的字。' } });
+    expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('片段文案')).toHaveValue('我打的字。');
+    expect(state.cut.segments[0]?.text).toBe('别处改的。');
+    fireEvent.click(button('保留我的修改'));
+    await waitFor(() => expect(state.cut.segments[0]?.text).toBe('我打的字。'));
+    expect(saves(server).map((body) => body.revision)).toEqual([1, 2]);
+    await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent('已保存'));
+  });
+
+  it('loads the newest data when the person chooses 载入最新内容', async () => {
+    const { routes, state } = cutRoutes();
+    const server = await renderPage(routes);
+    state.cut = {
+      ...state.cut,
+      revision: 2,
+      segments: state.cut.segments.map((s, i) => (i === 0 ? { ...s, text: '别处改的。' } : s)),
+    };
+    fireEvent.change(screen.getByLabelText('片段文案'), { target: { value: '我打的字。' } });
+    fireEvent.click(await screen.findByText('载入最新内容', { selector: 'button, button *' }));
+    await waitFor(() => expect(screen.getByLabelText('片段文案')).toHaveValue('别处改的。'));
+    expect(saves(server)).toHaveLength(1);
+    expect(state.cut.segments[0]?.text).toBe('别处改的。');
   });
 
   it('keeps a caption whose save failed and sends the same text again with 重试', async () => {

@@ -105,7 +105,7 @@ describe('/work My copy', () => {
     fireEvent.click(screen.getByTestId('editor-save'));
     expect(await screen.findByText('文案已保存')).toBeInTheDocument();
     expect(server.calls('POST', '/api/video/update_text').map((call) => call.body)).toEqual([
-      { workId: 3, title: '改过的标题', text: '改过的正文' },
+      { workId: 3, revision: 1, title: '改过的标题', text: '改过的正文' },
     ]);
     // The list is fetched again to show the new title.
     await waitFor(() => expect(server.calls('GET', '/api/video/get_works')).toHaveLength(2));

@@ -245,7 +245,7 @@ describe('/work/character My roles', () => {
     fireEvent.click(button(/^保\s*存$/));
     expect(await screen.findByText('角色已保存')).toBeInTheDocument();
     expect(server.calls('POST', '/api/role/update').map((call) => call.body)).toEqual([
-      { roleId: 4, name: '林动', description: '白发青年，黑色劲装', type: 5 },
+      { roleId: 4, revision: 1, name: '林动', description: '白发青年，黑色劲装', type: 5 },
     ]);
     expect(await screen.findByText('白发青年，黑色劲装')).toBeInTheDocument();
     expect(within(card('林动')).getByText('海外漫剪')).toBeInTheDocument();
@@ -394,7 +394,7 @@ describe('/work/character My roles', () => {
     expect(String(upload?.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
     expect(upload?.body).toContain('name="file"; filename="look.png"');
     expect(server.calls('POST', '/api/role/update').map((call) => call.body)).toEqual([
-      { roleId: 1, referenceImageUrl: '/uploads/7/look.png' },
+      { roleId: 1, revision: 1, referenceImageUrl: '/uploads/7/look.png' },
     ]);
     expect(await within(card('林动')).findByAltText('林动 参考图')).toHaveAttribute(
       'src',

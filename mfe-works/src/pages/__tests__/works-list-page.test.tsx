@@ -465,7 +465,7 @@ describe('works lists: the actions', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /^保\s*存$/ }));
     expect(await screen.findByText('已重命名')).toBeInTheDocument();
     expect(server.calls('POST', '/api/video/save_video_info').map((call) => call.body)).toEqual([
-      { workId: 3, title: '新的名字' },
+      { workId: 3, revision: 1, title: '新的名字' },
     ]);
     expect(await within(card(3)).findByText('新的名字')).toBeInTheDocument();
   });

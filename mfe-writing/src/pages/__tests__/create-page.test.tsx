@@ -26,7 +26,7 @@ async function renderPage() {
       return ok({ taskId: `task-${taskCount}` });
     },
     'POST /api/writing/cancel': () => ok(null),
-    'POST /api/video/save_text': () => ok({ workId: 8 }),
+    'POST /api/video/save_text': () => ok({ workId: 8, revision: 1 }),
   });
   const view = renderWithHost(<CreatePage />, { route: '/create' });
   return { ...view, server: backend };

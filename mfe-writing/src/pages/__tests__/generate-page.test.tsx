@@ -40,7 +40,7 @@ function writingRoutes(overrides: FakeRoutes = {}): FakeRoutes {
       }),
     'POST /api/writing/generate': () => ok({ taskId: 'task-1' }),
     'POST /api/writing/cancel': () => ok(null),
-    'POST /api/video/save_text': () => ok({ workId: 42 }),
+    'POST /api/video/save_text': () => ok({ workId: 42, revision: 1 }),
     ...overrides,
   };
 }
@@ -138,29 +138,107 @@ describe('/generate', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/video\/config$/);
   });
 
-  it('saves the same text again with update_text', async () => {
-    const { server } = await renderPage({
-      'POST /api/video/update_text': () => ok(null),
+  /**
+   * My copy's work as the server keeps it after the first save (revision 1): update_text saves
+   * on the newest revision only (412 otherwise), work_info answers it, and `elsewhere` changes
+   * it as another tab's edit in My copy does.
+   */
+  function copyRoutes() {
+    const copy = { title: '星河旧梦 第一章 醒来 等 2 章', text: '成稿', revision: 1 };
+    const answer = () => ({
+      workId: 42,
+      type: 0,
+      flag: 0,
+      settings: { aspect: '9:16' },
+      shots: [],
+      coverUrl: '',
+      updateTime: '2026-11-20T10:00:00.000Z',
+      ...copy,
     });
+    return {
+      elsewhere: (change: Partial<typeof copy>) => {
+        Object.assign(copy, change, { revision: copy.revision + 1 });
+      },
+      routes: {
+        'GET /api/video/work_info': () => ok(answer()),
+        'POST /api/video/update_text': ({ body }) => {
+          const { revision, title, text } = body as {
+            revision: number;
+            title: string;
+            text: string;
+          };
+          if (revision !== copy.revision) {
+            return refuse(412, '该作品已在其他页面修改，请刷新后再编辑', 412);
+          }
+          Object.assign(copy, { title, text, revision: copy.revision + 1 });
+          return ok(answer());
+        },
+      } satisfies FakeRoutes,
+    };
+  }
+
+  /** Generates 成稿, saves it once (save_text), then edits it on the page. */
+  async function saveThenEdit(routes: FakeRoutes) {
+    const view = await renderPage(routes);
     await pickBookAndChapters();
     fireEvent.click(screen.getByTestId('generate'));
-    const stream = await nextStream(server);
+    const stream = await nextStream(view.server);
     stream.send('done', { result: textResult({ text: '成稿' }) });
     await screen.findByTestId('engine');
     fireEvent.click(screen.getByTestId('save'));
     fireEvent.click(await screen.findByText(/^保\s*存$/));
     await screen.findByTestId('saved-link');
     fireEvent.change(resultArea(), { target: { value: '成稿，改过' } });
+    return view;
+  }
+
+  it('saves the same text again with update_text, on the revision the first save answered', async () => {
+    const copy = copyRoutes();
+    const { server } = await saveThenEdit(copy.routes);
     fireEvent.click(screen.getByTestId('save'));
     fireEvent.change(await screen.findByLabelText('标题'), { target: { value: '新标题' } });
     fireEvent.click(screen.getByText(/^保\s*存$/));
     await waitFor(() => expect(server.calls('POST', '/api/video/update_text')).toHaveLength(1));
     expect(server.calls('POST', '/api/video/update_text')[0]?.body).toEqual({
       workId: 42,
+      revision: 1,
       title: '新标题',
       text: '成稿，改过',
     });
     expect(server.calls('POST', '/api/video/save_text')).toHaveLength(1);
+    // Never read just before saving: the revision is the one save_text answered.
+    expect(server.calls('GET', '/api/video/work_info')).toHaveLength(0);
+  });
+
+  it('merges a rename made in My copy meanwhile into the next save', async () => {
+    const copy = copyRoutes();
+    const { server } = await saveThenEdit(copy.routes);
+    copy.elsewhere({ title: '在我的文案里改的标题' });
+    fireEvent.click(screen.getByTestId('save'));
+    fireEvent.click(await screen.findByText(/^保\s*存$/));
+    await waitFor(() => expect(server.calls('POST', '/api/video/update_text')).toHaveLength(2));
+    expect(server.calls('POST', '/api/video/update_text').map((call) => call.body)).toEqual([
+      { workId: 42, revision: 1, title: '星河旧梦 第一章 醒来 等 2 章', text: '成稿，改过' },
+      { workId: 42, revision: 2, title: '在我的文案里改的标题', text: '成稿，改过' },
+    ]);
+  });
+
+  it('asks when the text was changed in My copy too, and keeps the page’s on request', async () => {
+    const copy = copyRoutes();
+    const { server } = await saveThenEdit(copy.routes);
+    copy.elsewhere({ text: '在我的文案里改过' });
+    fireEvent.click(screen.getByTestId('save'));
+    fireEvent.click(await screen.findByText(/^保\s*存$/));
+    expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+    expect(server.calls('POST', '/api/video/update_text')).toHaveLength(1);
+    fireEvent.click(screen.getByText('保留我的修改'));
+    await waitFor(() => expect(server.calls('POST', '/api/video/update_text')).toHaveLength(2));
+    expect(server.calls('POST', '/api/video/update_text')[1]?.body).toEqual({
+      workId: 42,
+      revision: 2,
+      title: '星河旧梦 第一章 醒来 等 2 章',
+      text: '成稿，改过',
+    });
   });
 
   it('stops a running generation with cancel and keeps the text so far', async () => {

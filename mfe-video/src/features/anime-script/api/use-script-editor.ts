@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
-import { ANIME_NARRATOR, getWorkInfo, updateText, errorMessage } from '@kol/shared-sdk';
+import { ANIME_NARRATOR, getWorkInfo, errorMessage } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { ANIME_TYPE } from '../../../lib/anime-flow';
 import {
   newKey,
@@ -9,6 +10,7 @@ import {
   scriptText,
   type ScriptLine,
 } from '../../../lib/anime-script';
+import { saveTextEdit, serialQueue } from '../../../lib/work-edits';
 
 /** How long after the last edit the script is saved onto the work. */
 export const AUTOSAVE_MS = 600;
@@ -21,16 +23,23 @@ export type SaveState = 'saved' | 'pending' | 'saving' | 'failed';
  * reload or another tab finds every change. A script that cannot be saved as it stands (an
  * empty line, a speaker with punctuation) stays on the page with its problem named, and is saved
  * as soon as it is fixed.
+ *
+ * Each save is based on the revision of the text it started from (loaded, or the previous save's
+ * answer), one save after another. When the work changed meanwhile the person is asked, their
+ * script kept on the page until they choose (载入最新内容 reads the work again).
  */
 export function useScriptEditor(workId: number) {
   const { message } = App.useApp();
+  const revisionedSave = useRevisionedSave();
   const [lines, setLinesState] = useState<ScriptLine[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [saveError, setSaveError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const latest = useRef<ScriptLine[] | null>(null);
-  const savedText = useRef<string | null>(null);
+  /** The text as last loaded or saved, and its revision: the base of the next save. */
+  const saved = useRef<{ text: string; revision: number } | null>(null);
+  const [queue] = useState(serialQueue);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
@@ -44,7 +53,7 @@ export function useScriptEditor(workId: number) {
         }
         const parsed = parseScriptText(work.text);
         latest.current = parsed;
-        savedText.current = work.text;
+        saved.current = { text: work.text, revision: work.revision };
         setLinesState(parsed);
         setLoadError(null);
       },
@@ -58,37 +67,56 @@ export function useScriptEditor(workId: number) {
   }, [workId, attempt]);
 
   /** Saves the script now; answers false when it cannot be saved (the problem is shown). */
-  const flush = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    const current = latest.current;
-    if (!current) return false;
-    const problem = scriptProblem(current);
-    if (problem) {
-      setSaveState('failed');
-      setSaveError(problem);
-      return false;
-    }
-    const text = scriptText(current);
-    if (text === savedText.current) {
-      setSaveState('saved');
-      setSaveError(null);
-      return true;
-    }
-    setSaveState('saving');
-    try {
-      await updateText({ workId, text });
-      savedText.current = text;
-      // Edits made while the call ran are saved by their own timer.
-      if (latest.current === current) setSaveState('saved');
-      setSaveError(null);
-      return true;
-    } catch (reason) {
-      setSaveState('failed');
-      setSaveError(`剧本保存失败：${errorMessage(reason)}`);
-      return false;
-    }
-  }, [workId]);
+  const flush = useCallback(
+    (): Promise<boolean> =>
+      queue(async () => {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = null;
+        const current = latest.current;
+        const base = saved.current;
+        if (!current || !base) return false;
+        const problem = scriptProblem(current);
+        if (problem) {
+          setSaveState('failed');
+          setSaveError(problem);
+          return false;
+        }
+        const text = scriptText(current);
+        if (text === base.text) {
+          if (latest.current === current) setSaveState('saved');
+          setSaveError(null);
+          return true;
+        }
+        setSaveState('saving');
+        try {
+          const work = await saveTextEdit(revisionedSave, workId, {
+            base: { text: base.text },
+            edited: { text },
+            revision: base.revision,
+            pick: (newest) => ({ text: newest.text }),
+          });
+          if (!work) {
+            // The person chose the newest script: nothing of theirs is saved after this.
+            latest.current = null;
+            saved.current = null;
+            setSaveState('saved');
+            setSaveError(null);
+            setAttempt((n) => n + 1);
+            return false;
+          }
+          saved.current = { text: work.text, revision: work.revision };
+          // Edits made while the call ran are saved by their own timer.
+          if (latest.current === current) setSaveState('saved');
+          setSaveError(null);
+          return true;
+        } catch (reason) {
+          setSaveState('failed');
+          setSaveError(`剧本保存失败：${errorMessage(reason)}`);
+          return false;
+        }
+      }),
+    [queue, revisionedSave, workId],
+  );
 
   useEffect(
     () => () => {

@@ -4,13 +4,14 @@ import {
   ANIME_NARRATOR,
   genImg,
   getWorkInfo,
-  updateText,
+  mergeEdits,
   type AnimeCamera,
   type ImageResult,
   type Shot,
   type WorkDetail,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { useImageTasks } from '../../../hooks/use-image-tasks';
 import {
   autoPrompt,
@@ -19,6 +20,7 @@ import {
   scriptProblem,
   scriptText,
 } from '../../../lib/anime-script';
+import { saveTextEdit, serialQueue } from '../../../lib/work-edits';
 
 /** How long after the last edit the storyboard is saved onto the work. */
 export const STORYBOARD_AUTOSAVE_MS = 600;
@@ -70,6 +72,28 @@ const shotsOf = (board: readonly BoardShot[]): Shot[] =>
     scene: shot.scene.trim(),
   }));
 
+/** The script a board makes: its speakers' lines. */
+const textOf = (shots: readonly Shot[]) =>
+  scriptText(shots.map((shot) => ({ speaker: shot.speaker ?? '', text: shot.line ?? '' })));
+
+interface StoryboardParts {
+  text: string;
+  shots: Shot[];
+}
+
+/** A work's text and shots as a save of the board sends them (so a change is a real change). */
+const partsOf = (work: WorkDetail): StoryboardParts => ({
+  text: work.text,
+  shots: shotsOf(boardOf(work)),
+});
+
+/** A saved work's shots onto the page's board, each shot keeping its key (its picture task). */
+function boardAfter(board: readonly BoardShot[], work: WorkDetail): BoardShot[] {
+  const next = boardOf(work);
+  if (next.length !== board.length) return next;
+  return next.map((shot, i) => ({ ...shot, key: board[i]?.key ?? shot.key }));
+}
+
 /** Why a board cannot be saved, in Chinese, or null when it can. */
 export function boardProblem(board: readonly BoardShot[]): string | null {
   const lines = board.map((shot) => ({ speaker: shot.speaker, text: shot.line }));
@@ -90,9 +114,14 @@ export function boardProblem(board: readonly BoardShot[]): string | null {
  * and saved back with the script they make (`update_text` with text and shots, so the render
  * uses exactly this storyboard) a moment after each edit. One shot's picture is redrawn with
  * `gen_img` and followed with `img_result`.
+ *
+ * Each save is based on the work the board was last read from or saved as, one after another.
+ * A picture the server drew meanwhile (or another tab's edit of another shot) is merged in and
+ * shown; the person is asked when the same part was changed both ways.
  */
 export function useStoryboard(workId: number | null, editable: boolean) {
   const { message } = App.useApp();
+  const revisionedSave = useRevisionedSave();
   const [work, setWork] = useState<WorkDetail | null>(null);
   const [board, setBoardState] = useState<BoardShot[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -100,15 +129,22 @@ export function useStoryboard(workId: number | null, editable: boolean) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const latest = useRef<BoardShot[] | null>(null);
   const dirty = useRef(false);
+  /** The parts of the work the board was last read from or saved as, and its revision. */
+  const base = useRef<{ parts: StoryboardParts; revision: number } | null>(null);
+  const [queue] = useState(serialQueue);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  /** A fresh copy of the work: its shots replace the page's unless the page has unsaved edits. */
+  /**
+   * A fresh copy of the work: its shots replace the page's unless the page has unsaved edits,
+   * which stay based on the copy they were made on (their save merges the newer one in).
+   */
   const apply = useCallback((answer: WorkDetail) => {
     setWork(answer);
     setLoadError(null);
     if (!dirty.current) {
       const next = boardOf(answer);
       latest.current = next;
+      base.current = { parts: partsOf(answer), revision: answer.revision };
       setBoardState(next);
     }
   }, []);
@@ -144,38 +180,59 @@ export function useStoryboard(workId: number | null, editable: boolean) {
   );
 
   /** Saves the board now; answers false when it cannot be saved (the problem is shown). */
-  const flush = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    const current = latest.current;
-    if (workId === null || !current) return false;
-    if (!dirty.current) return true;
-    const problem = boardProblem(current);
-    if (problem) {
-      setSaveError(problem);
-      return false;
-    }
-    setSaving(true);
-    try {
-      const shots = shotsOf(current);
-      const saved = await updateText({
-        workId,
-        text: scriptText(
-          shots.map((shot) => ({ speaker: shot.speaker ?? '', text: shot.line ?? '' })),
-        ),
-        shots,
-      });
-      setWork(saved);
-      if (latest.current === current) dirty.current = false;
-      setSaveError(null);
-      return true;
-    } catch (reason) {
-      setSaveError(`分镜保存失败：${errorMessage(reason)}`);
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }, [workId]);
+  const flush = useCallback(
+    (): Promise<boolean> =>
+      queue(async () => {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = null;
+        const current = latest.current;
+        const from = base.current;
+        if (workId === null || !current || !from) return false;
+        if (!dirty.current) return true;
+        const problem = boardProblem(current);
+        if (problem) {
+          setSaveError(problem);
+          return false;
+        }
+        setSaving(true);
+        try {
+          const shots = shotsOf(current);
+          const saved = await saveTextEdit(revisionedSave, workId, {
+            base: from.parts,
+            edited: { text: textOf(shots), shots },
+            revision: from.revision,
+            pick: partsOf,
+          });
+          if (!saved) {
+            // The person chose the newest storyboard: it replaces the board.
+            dirty.current = false;
+            setSaveError(null);
+            apply(await getWorkInfo({ workId }));
+            return false;
+          }
+          setWork(saved);
+          base.current = { parts: partsOf(saved), revision: saved.revision };
+          // What the save merged in (a picture drawn meanwhile) shows, under edits made since.
+          const shown = mergeEdits(
+            current,
+            latest.current ?? current,
+            boardAfter(current, saved),
+          ).value;
+          latest.current = shown;
+          setBoardState(shown);
+          // Still unsaved: the edits made while the call ran (their own timer saves them).
+          dirty.current = JSON.stringify(shotsOf(shown)) !== JSON.stringify(partsOf(saved).shots);
+          setSaveError(null);
+          return true;
+        } catch (reason) {
+          setSaveError(`分镜保存失败：${errorMessage(reason)}`);
+          return false;
+        } finally {
+          setSaving(false);
+        }
+      }),
+    [queue, revisionedSave, workId, apply],
+  );
 
   const setBoard = useCallback(
     (change: (current: BoardShot[]) => BoardShot[]) => {

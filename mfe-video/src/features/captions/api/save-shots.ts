@@ -1,5 +1,6 @@
-import { getWorkInfo, updateText, type Shot } from '@kol/shared-sdk';
-import { textOfShots } from '../../../lib/shots';
+import type { Shot, WorkDetail } from '@kol/shared-sdk';
+import { splitIntoShots, textOfShots } from '../../../lib/shots';
+import { saveTextEdit, type SaveEdit } from '../../../lib/work-edits';
 
 /**
  * The work's shots from the captions: a shot whose caption is unchanged keeps what was made of
@@ -25,12 +26,29 @@ export function shotsOfCaptions(captions: readonly string[], previous: readonly 
   });
 }
 
-/** Saves the captions as the work's text and shots (`work_info`, then `update_text`). */
-export async function saveCaptions(workId: number, captions: readonly string[]) {
-  const work = await getWorkInfo({ workId });
-  return updateText({
-    workId,
-    text: textOfShots(captions),
-    shots: shotsOfCaptions(captions, work.shots),
+/** What the caption page saves of a work: its text and its shots. */
+const partsOf = (work: WorkDetail) => ({ text: work.text, shots: work.shots });
+
+/**
+ * Saves the captions as the work's text and shots (`update_text`), based on the work as the page
+ * loaded it (its shots keep what was made of them, its revision names what the edit is based on).
+ * A picture drawn since is merged in; a change of the same shots elsewhere asks the person.
+ * Answers the saved work, or null when the person chose the newest work instead.
+ */
+export function saveCaptions(
+  saveEdit: SaveEdit,
+  work: WorkDetail,
+  captions: readonly string[],
+): Promise<WorkDetail | null> {
+  return saveTextEdit(saveEdit, work.workId, {
+    base: partsOf(work),
+    edited: { text: textOfShots(captions), shots: shotsOfCaptions(captions, work.shots) },
+    revision: work.revision,
+    pick: partsOf,
   });
+}
+
+/** The captions of a work as saved: its shots', else its text split as the server splits it. */
+export function captionsOfWork(work: WorkDetail): string[] {
+  return work.shots.length > 0 ? work.shots.map((shot) => shot.caption) : splitIntoShots(work.text);
 }

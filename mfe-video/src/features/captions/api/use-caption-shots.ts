@@ -86,6 +86,8 @@ export function useCaptionShots(store: ComicFlowStore, speed: number) {
       update((list) =>
         list.map((item) => ({ ...item, caption: replaceWord(item.caption, word, replacement) })),
       ),
+    /** These captions instead (the work's as saved elsewhere, when the person takes them). */
+    reset: (list: readonly string[]) => setRows(list.map(row)),
     /** Back to the automatic split of the current text (the server's own). */
     resplit: () => setRows(splitIntoShots(textOfShots(captions)).map(row)),
   };

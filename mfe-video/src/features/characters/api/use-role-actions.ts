@@ -5,14 +5,29 @@ import {
   addRoleToTask,
   deleteRole,
   extractRoles,
+  getRoles,
+  isApiError,
   regenerateRoleImage,
   updateRole,
   type Role,
-  type RoleUpdate,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { useImageTasks } from '../../../hooks/use-image-tasks';
 import type { ComicFlowStore } from '../../../lib/comic-flow';
+
+/** What a role card edits. */
+export interface RoleText {
+  name: string;
+  description: string;
+}
+
+/** A role card's edit: the text it started from, the text now, and the revision it started at. */
+export interface RoleEdit {
+  base: RoleText;
+  edited: RoleText;
+  revision: number;
+}
 
 interface RoleActionsInput {
   taskId: string | null;
@@ -30,6 +45,7 @@ interface RoleActionsInput {
  */
 export function useRoleActions({ taskId, roles, setRoles, refresh, store }: RoleActionsInput) {
   const { message } = App.useApp();
+  const revisionedSave = useRevisionedSave();
   const [extracting, setExtracting] = useState(false);
   const [engine, setEngine] = useState<string | null>(null);
   const [roleImages, setRoleImages] = useState(() => store.roleImages());
@@ -69,13 +85,39 @@ export function useRoleActions({ taskId, roles, setRoles, refresh, store }: Role
     }
   };
 
-  const save = async (roleId: number, patch: Omit<RoleUpdate, 'roleId'>) => {
+  /**
+   * Saves a role card's edit on the revision it started from. A portrait drawn since (or another
+   * tab's change of the other field) is merged in; the same field changed elsewhere asks the
+   * person. Answers the role as it now is: saved, or the newest when they chose it.
+   */
+  const save = async (roleId: number, edit: RoleEdit): Promise<Role | null> => {
+    const textOf = (role: Role): RoleText => ({ name: role.name, description: role.description });
+    let list = roles;
+    const newest = async () => {
+      list = taskId ? await getRoles({ taskId }) : [];
+      setRoles(list);
+      const role = list.find((item) => item.roleId === roleId);
+      if (!role) throw new Error('这个角色已被删除');
+      return role;
+    };
     try {
-      const updated = await updateRole({ roleId, ...patch });
-      setRoles(roles.map((role) => (role.roleId === roleId ? updated : role)));
+      const updated = await revisionedSave<RoleText, Role>({
+        ...edit,
+        save: (value, revision) => updateRole({ roleId, revision, ...value }),
+        load: async () => {
+          const role = await newest();
+          return { value: textOf(role), revision: role.revision };
+        },
+      });
+      if (!updated) return await newest();
+      setRoles(list.map((role) => (role.roleId === roleId ? updated : role)));
       void message.success('角色已保存');
+      return updated;
     } catch (error) {
-      failed(error);
+      void message.error(
+        error instanceof Error && !isApiError(error) ? error.message : errorMessage(error),
+      );
+      return null;
     }
   };
 

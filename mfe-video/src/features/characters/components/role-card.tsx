@@ -14,15 +14,17 @@ import {
   Typography,
 } from 'antd';
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
-import type { Role, RoleUpdate } from '@kol/shared-sdk';
+import type { Role } from '@kol/shared-sdk';
 import type { PictureState } from '../../../hooks/use-image-tasks';
+import type { RoleEdit } from '../api/use-role-actions';
 
 interface RoleCardProps {
   role: Role;
   /** Every picture of the role, the reference first. */
   pictures: string[];
   drawing: PictureState | undefined;
-  onSave: (patch: Omit<RoleUpdate, 'roleId'>) => Promise<void>;
+  /** Saves the edit; answers the role as it now is (saved, or the newest), or null on failure. */
+  onSave: (edit: RoleEdit) => Promise<Role | null>;
   onDraw: (prompt: string) => void;
   onDelete: () => Promise<void>;
 }
@@ -32,10 +34,24 @@ interface RoleCardProps {
  * every shot that names the role), and a button that draws another portrait.
  */
 export function RoleCard({ role, pictures, drawing, onSave, onDraw, onDelete }: RoleCardProps) {
+  // The role the person's edit started from: its save is based on that one's revision.
+  const [base, setBase] = useState(role);
   const [name, setName] = useState(role.name);
   const [description, setDescription] = useState(role.description);
   const [saving, setSaving] = useState(false);
-  const dirty = name !== role.name || description !== role.description;
+  const dirty = name !== base.name || description !== base.description;
+  const take = (next: Role) => {
+    setBase(next);
+    setName(next.name);
+    setDescription(next.description);
+  };
+  // The role read again (a portrait drawn moves its revision on): the next edit starts from it,
+  // unless one is under way, which stays based on its own start and is merged when saved.
+  const [seen, setSeen] = useState(role);
+  if (role !== seen) {
+    setSeen(role);
+    if (!dirty) take(role);
+  }
   const problem = !name.trim()
     ? '角色名不能为空'
     : name.length > 32
@@ -46,7 +62,12 @@ export function RoleCard({ role, pictures, drawing, onSave, onDraw, onDelete }: 
     if (problem) return;
     setSaving(true);
     try {
-      await onSave({ name: name.trim(), description });
+      const now = await onSave({
+        base: { name: base.name, description: base.description },
+        edited: { name: name.trim(), description },
+        revision: base.revision,
+      });
+      if (now) take(now);
     } finally {
       setSaving(false);
     }

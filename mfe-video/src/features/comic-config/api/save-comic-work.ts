@@ -1,8 +1,10 @@
-import { saveText, saveVideoInfo, type VideoSettings } from '@kol/shared-sdk';
+import type { VideoSettings } from '@kol/shared-sdk';
 import type { ComicType } from '../../../lib/comic-flow';
+import { createWork, saveWorkEdit, type SaveEdit, type SavedWork } from '../../../lib/work-edits';
 
 interface ComicWorkInput {
-  workId: number | null;
+  /** The work as the page loaded it (its revision, what the edit is based on); null: a new one. */
+  saved: SavedWork | null;
   type: ComicType;
   title: string;
   text: string;
@@ -12,15 +14,16 @@ interface ComicWorkInput {
 /**
  * Makes (or updates) the work the clip is rendered from: its text and type (`save_text`), then
  * its settings (`save_video_info`), the way the server's comics tests prepare a work before
- * `gen_video`. Answers the work id.
+ * `gen_video`. A work made here has revision 1; one saved over is saved on the revision the page
+ * loaded, a newer change merged in by `saveEdit`. Answers the work as saved, or null when the
+ * person chose the newest work instead.
  */
-export async function saveComicWork(input: ComicWorkInput): Promise<number> {
-  const { workId } = await saveText({
-    ...(input.workId !== null ? { workId: input.workId } : {}),
-    type: input.type,
-    title: input.title,
-    text: input.text,
-  });
-  await saveVideoInfo({ workId, settings: input.settings });
-  return workId;
+export async function saveComicWork(
+  input: ComicWorkInput,
+  saveEdit: SaveEdit,
+): Promise<SavedWork | null> {
+  const { type, title, text, settings } = input;
+  return input.saved
+    ? saveWorkEdit(saveEdit, input.saved, { type, title, text, settings })
+    : createWork({ type, title, text, settings });
 }

@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
 import { getWorkInfo, sessionStore, type CaptionStyle, errorMessage } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import {
   settingsToSave,
   type ComicFlowStore,
   type ComicSettings,
   type ComicType,
 } from '../../../lib/comic-flow';
+import { savedWorkOf, type SavedWork } from '../../../lib/work-edits';
 import { titleOf, videoTextProblem } from '../validation';
 import { saveComicWork } from './save-comic-work';
 
@@ -20,7 +22,8 @@ interface ComicConfigInput {
 
 /**
  * The configuration page's state. Every change is written to the flow's session values at once
- * (text, settings, style), so a reload or a failed save loses nothing the creator typed.
+ * (text, settings, style), so a reload or a failed save loses nothing the creator typed. With
+ * a work in the address it is read on arrival: its revision is what saving over it is based on.
  */
 export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInput) {
   const { message } = App.useApp();
@@ -31,29 +34,55 @@ export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInpu
   const [styleId, setStyleId] = useState<number>(() => store.styleId() ?? 0);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const revisionedSave = useRevisionedSave();
+  /** The work in the address as read on arrival (or last saved): the base of saving over it. */
+  const [saved, setSaved] = useState<SavedWork | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // The person chose the work as saved elsewhere over their edit: the next read replaces it.
+  const takeWork = useRef(false);
+  // The read on arrival, under way or done: a save asked for before it answers waits for it.
+  const reading = useRef<Promise<SavedWork | null>>(Promise.resolve(null));
 
   // Back from a later step in a fresh tab: the work still has its title and text.
   useEffect(() => {
     if (workId === null) return;
     let live = true;
-    getWorkInfo({ workId }).then(
+    reading.current = getWorkInfo({ workId }).then(
       (work) => {
-        if (!live) return;
+        if (!live) return null;
+        const read = savedWorkOf(work);
+        setSaved(read);
+        setLoadError(null);
+        if (takeWork.current) {
+          takeWork.current = false;
+          const next = { ...store.settings(), ...work.settings };
+          store.setSettings(next);
+          setSettings(next);
+          setTitle(work.title);
+          store.setText(work.text);
+          setText(work.text);
+          return read;
+        }
         setTitle((current) => current || work.title);
         setText((current) => {
           if (current.trim()) return current;
           store.setText(work.text);
           return work.text;
         });
+        return read;
       },
-      () => {
-        // The page works without it: the title is optional and the text is in the session.
+      (reason: unknown) => {
+        // The title is optional and the text is in the session, but saving over the work needs
+        // the revision it is based on.
+        if (live) setLoadError(errorMessage(reason));
+        return null;
       },
     );
     return () => {
       live = false;
     };
-  }, [workId, store]);
+  }, [workId, store, attempt]);
 
   const changeText = (value: string) => {
     setText(value);
@@ -85,14 +114,31 @@ export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInpu
     }
     setSaving(true);
     try {
-      const saved = await saveComicWork({
-        workId,
-        type,
-        title: title.trim() || titleOf(text),
-        text,
-        settings: settingsToSave(store),
-      });
-      onSaved(saved);
+      const base =
+        workId === null ? null : saved?.workId === workId ? saved : await reading.current;
+      if (workId !== null && base?.workId !== workId) {
+        void message.error(`作品加载失败：${loadError ?? '请稍候再试'}，已重新加载，请再试一次`);
+        setAttempt((n) => n + 1);
+        return;
+      }
+      const now = await saveComicWork(
+        {
+          saved: base,
+          type,
+          title: title.trim() || titleOf(text),
+          text,
+          settings: settingsToSave(store),
+        },
+        revisionedSave,
+      );
+      if (!now) {
+        // The person chose the work as saved elsewhere: it replaces their edit.
+        takeWork.current = true;
+        setAttempt((n) => n + 1);
+        return;
+      }
+      setSaved(now);
+      onSaved(now.workId);
     } catch (error) {
       void message.error(errorMessage(error));
     } finally {

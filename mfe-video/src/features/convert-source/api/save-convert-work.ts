@@ -1,28 +1,33 @@
-import { saveText, saveVideoInfo, updateText, type ConvertDraft } from '@kol/shared-sdk';
-import { CONVERT_TYPE, convertTitle } from '../../../lib/convert-flow';
+import { CONVERT_TYPE, convertTitle, type KeptConvertDraft } from '../../../lib/convert-flow';
+import { createWork, saveWorkEdit, type SaveEdit, type SavedWork } from '../../../lib/work-edits';
 
 /**
  * Saves the reverse video as its work: made on the first render (`save_text`, type 3, the
  * script as its text), updated after (`update_text`); then its settings (`save_video_info`:
- * the source clip, aspect, voice, speed, de-duplication presets). `onMade` hears the new id as
- * soon as the work exists, so a failure in the second call does not make a second work.
+ * the source clip, aspect, voice, speed, de-duplication presets). A work saved over is saved on
+ * the revision the draft was read or last saved at (`saved`), a newer change merged in by
+ * `saveEdit`. `onSaved` hears the work as soon as it exists and after each save, so a failure in
+ * the second call does not make a second work. Answers the work as saved, or null when the
+ * person chose the newest work instead.
  */
 export async function saveConvertWork(
-  draft: ConvertDraft,
-  onMade: (workId: number) => void,
-): Promise<number> {
+  draft: KeptConvertDraft,
+  saved: SavedWork | null,
+  saveEdit: SaveEdit,
+  onSaved: (saved: SavedWork) => void,
+): Promise<SavedWork | null> {
   if (!draft.source) throw new Error('请先上传「原视频」');
   const title = convertTitle(draft);
-  let workId = draft.workId;
-  if (workId === null) {
-    ({ workId } = await saveText({ type: CONVERT_TYPE, title, text: draft.script }));
-    onMade(workId);
+  const settings = { ...draft.settings, sourceVideoUrl: draft.source.url };
+  let over = saved;
+  let parts = {};
+  if (over === null) {
+    over = await createWork({ type: CONVERT_TYPE, title, text: draft.script });
+    onSaved(over);
   } else {
-    await updateText({ workId, title, text: draft.script });
+    parts = { title, text: draft.script };
   }
-  await saveVideoInfo({
-    workId,
-    settings: { ...draft.settings, sourceVideoUrl: draft.source.url },
-  });
-  return workId;
+  const now = await saveWorkEdit(saveEdit, over, { ...parts, settings });
+  if (now) onSaved(now);
+  return now;
 }

@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react';
-import { getWorkInfo, type ConvertDraft, type WorkDetail, errorMessage } from '@kol/shared-sdk';
+import { getWorkInfo, type WorkDetail, errorMessage } from '@kol/shared-sdk';
 import {
   CONVERT_TYPE,
   convertDraftFor,
   emptyConvertDraft,
   readConvertDraft,
   writeConvertDraft,
+  type KeptConvertDraft,
 } from '../../../lib/convert-flow';
+import { savedWorkOf } from '../../../lib/work-edits';
 
-/** A saved reverse video as the page edits it: its clip, script and settings. */
-function draftOfWork(work: WorkDetail): ConvertDraft {
+/**
+ * A saved reverse video as the page edits it: its clip, script and settings, and the work as read
+ * (what saving over it is based on).
+ */
+export function draftOfWork(work: WorkDetail): KeptConvertDraft {
   const { aspect, voiceId, speed, dedup, sourceVideoUrl } = work.settings;
   const url = sourceVideoUrl?.trim();
   return {
@@ -26,6 +31,7 @@ function draftOfWork(work: WorkDetail): ConvertDraft {
       ...(speed !== undefined ? { speed } : {}),
       ...(dedup !== undefined ? { dedup } : {}),
     },
+    saved: savedWorkOf(work),
   };
 }
 
@@ -35,7 +41,7 @@ function draftOfWork(work: WorkDetail): ConvertDraft {
  * tab, the works list), the work is read back (`work_info`).
  */
 export function useConvertDraft(workId: number | null) {
-  const [draft, setDraft] = useState<ConvertDraft | null>(() =>
+  const [draft, setDraft] = useState<KeptConvertDraft | null>(() =>
     convertDraftFor(workId, readConvertDraft()),
   );
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -62,7 +68,7 @@ export function useConvertDraft(workId: number | null) {
     };
   }, [draft, workId, attempt]);
 
-  const update = (change: (current: ConvertDraft) => ConvertDraft) =>
+  const update = (change: (current: KeptConvertDraft) => KeptConvertDraft) =>
     setDraft((current) => {
       if (!current) return current;
       const next = change(current);

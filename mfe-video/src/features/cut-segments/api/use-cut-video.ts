@@ -15,6 +15,7 @@ import {
   type WorkResult,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 
 const POLL_MS = 1000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,7 +40,9 @@ export type SegmentEdit = Pick<CutSegment, 'text' | 'materialId' | 'startMs' | '
  * library its backgrounds come from, the edits (`update_cut_video_data`), speech
  * (`generate_cut_tts`, followed to its end) and the merge (`end_cut_video`, then
  * `send_merge_request` or, after a failed merge, `re_send_merge_request`). Everything is the
- * server's: a reload shows the segments as saved.
+ * server's: a reload shows the segments as saved. A save is based on the cut data the page holds
+ * (loaded, saved or read after speech): segments spoken or changed elsewhere since are merged in,
+ * and the person asked when the same segment was changed both ways.
  */
 export function useCutVideo(workId: number) {
   const [cut, setCut] = useState<CutVideo | null>(null);
@@ -48,6 +51,7 @@ export function useCutVideo(workId: number) {
   const [materials, setMaterials] = useState<Material[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  const revisionedSave = useRevisionedSave();
 
   useEffect(() => {
     let live = true;
@@ -75,9 +79,26 @@ export function useCutVideo(workId: number) {
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
 
-  /** Saves the segments as edited; answers the server's copy (audio kept where text is). */
-  const save = async (segments: CutSegment[]): Promise<CutVideo> => {
-    const saved = await updateCutVideoData({ workId, segments });
+  /**
+   * Saves the segments as edited; answers the server's copy (audio kept where text is), or null
+   * when the person chose the segments as saved elsewhere (read again then).
+   */
+  const save = async (segments: CutSegment[]): Promise<CutVideo | null> => {
+    if (!cut) return null;
+    const saved = await revisionedSave({
+      base: cut.segments,
+      edited: segments,
+      revision: cut.revision,
+      save: (value, revision) => updateCutVideoData({ workId, revision, segments: value }),
+      load: async () => {
+        const newest = await getCutVideo({ workId });
+        return { value: newest.segments, revision: newest.revision };
+      },
+    });
+    if (!saved) {
+      reload();
+      return null;
+    }
     setCut(saved);
     return saved;
   };

@@ -1,23 +1,28 @@
-import { saveText, saveVideoInfo, type DecompressionDraft } from '@kol/shared-sdk';
+import type { DecompressionDraft } from '@kol/shared-sdk';
 import type { DecompressionType } from '../../../lib/decompression-flow';
+import { createWork, saveWorkEdit, type SaveEdit, type SavedWork } from '../../../lib/work-edits';
 
 /**
  * Makes (or updates) the work a decompression video is rendered from: its text and type
  * (`save_text`), then its settings with the chosen background (`save_video_info`), as the
- * server's decompression tests prepare a work before `gen_video`. Answers the work id.
+ * server's decompression tests prepare a work before `gen_video`. A work saved over is saved on
+ * the revision the page last saved or read it at (`saved`), a newer change merged in by
+ * `saveEdit`. Answers the work as saved, or null when the person chose the newest instead.
  */
-export async function saveDecompressionWork(input: {
-  workId: number | null;
-  type: DecompressionType;
-  title: string;
-  draft: DecompressionDraft;
-}): Promise<number> {
-  const { workId } = await saveText({
-    ...(input.workId !== null ? { workId: input.workId } : {}),
+export async function saveDecompressionWork(
+  input: {
+    saved: SavedWork | null;
+    type: DecompressionType;
+    title: string;
+    draft: DecompressionDraft;
+  },
+  saveEdit: SaveEdit,
+): Promise<SavedWork | null> {
+  const parts = {
     type: input.type,
     title: input.title,
     text: input.draft.text,
-  });
-  await saveVideoInfo({ workId, settings: input.draft.settings });
-  return workId;
+    settings: input.draft.settings,
+  };
+  return input.saved ? saveWorkEdit(saveEdit, input.saved, parts) : createWork(parts);
 }

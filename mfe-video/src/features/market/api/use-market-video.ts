@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { App } from 'antd';
 import {
   getTemplates,
   getWorkInfo,
-  saveText,
-  saveVideoInfo,
-  updateText,
   uploadImage,
-  type MarketDraft,
   type VideoTemplate,
+  type WorkDetail,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
+import { useSavedWork } from '../../../hooks/use-saved-work';
 import {
   DEFAULT_MARKET_SETTINGS,
   MARKET_TYPE,
@@ -18,8 +17,10 @@ import {
   marketStore,
   missingFieldsProblem,
   productNameOf,
+  type KeptMarketDraft,
   type MarketSettings,
 } from '../../../lib/market-flow';
+import { createWork, saveWorkEdit, savedWorkOf } from '../../../lib/work-edits';
 import { pictureProblem } from '../picture-file';
 
 export interface PictureUpload {
@@ -28,7 +29,7 @@ export interface PictureUpload {
 }
 
 /** The draft of this work from the session, or a new one (a new video keeps the settings). */
-function initialDraft(workId: number | null): MarketDraft | null {
+function initialDraft(workId: number | null): KeptMarketDraft | null {
   const stored = marketStore.draft();
   if (workId === null) {
     if (stored && stored.workId === null) return stored;
@@ -47,7 +48,9 @@ export function useMarketVideo(workId: number | null) {
   const { message } = App.useApp();
   const [templates, setTemplates] = useState<VideoTemplate[] | null>(null);
   const [templatesError, setTemplatesError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<MarketDraft | null>(() => initialDraft(workId));
+  const [draft, setDraft] = useState<KeptMarketDraft | null>(() => initialDraft(workId));
+  const revisionedSave = useRevisionedSave();
+  const savedWork = useSavedWork(draft?.workId ?? null, draft?.saved);
   const [templateId, setTemplateId] = useState<number | null>(() => marketStore.templateId());
   const [fields, setFields] = useState<Record<string, string>>(() => marketStore.fields());
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -65,40 +68,45 @@ export function useMarketVideo(workId: number | null) {
     };
   }, []);
 
+  /** A work read from the server becomes the page's state (its draft, template and fields). */
+  const take = useCallback((work: WorkDetail) => {
+    const s = work.settings;
+    const read: KeptMarketDraft = {
+      workId: work.workId,
+      settings: {
+        ...DEFAULT_MARKET_SETTINGS,
+        aspect: s.aspect,
+        imageUrls: s.imageUrls ?? [],
+        ...(s.voiceId !== undefined ? { voiceId: s.voiceId } : {}),
+        ...(s.speed !== undefined ? { speed: s.speed } : {}),
+        ...(s.musicId !== undefined ? { musicId: s.musicId } : {}),
+        ...(s.callToAction !== undefined ? { callToAction: s.callToAction } : {}),
+      },
+      saved: savedWorkOf(work),
+    };
+    if (s.templateId !== undefined) {
+      marketStore.setTemplateId(s.templateId);
+      setTemplateId(s.templateId);
+    }
+    marketStore.setFields(s.templateFields ?? {});
+    setFields(s.templateFields ?? {});
+    marketStore.setDraft(read);
+    setDraft(read);
+  }, []);
+
   useEffect(() => {
     if (draft !== null || workId === null) return;
     let live = true;
     getWorkInfo({ workId }).then(
       (work) => {
-        if (!live) return;
-        const s = work.settings;
-        const read: MarketDraft = {
-          workId,
-          settings: {
-            ...DEFAULT_MARKET_SETTINGS,
-            aspect: s.aspect,
-            imageUrls: s.imageUrls ?? [],
-            ...(s.voiceId !== undefined ? { voiceId: s.voiceId } : {}),
-            ...(s.speed !== undefined ? { speed: s.speed } : {}),
-            ...(s.musicId !== undefined ? { musicId: s.musicId } : {}),
-            ...(s.callToAction !== undefined ? { callToAction: s.callToAction } : {}),
-          },
-        };
-        if (s.templateId !== undefined) {
-          marketStore.setTemplateId(s.templateId);
-          setTemplateId(s.templateId);
-        }
-        marketStore.setFields(s.templateFields ?? {});
-        setFields(s.templateFields ?? {});
-        marketStore.setDraft(read);
-        setDraft(read);
+        if (live) take(work);
       },
       (reason: unknown) => live && setLoadError(errorMessage(reason)),
     );
     return () => {
       live = false;
     };
-  }, [draft, workId]);
+  }, [draft, workId, take]);
 
   const template = templates?.find((t) => t.id === templateId) ?? null;
   const settings = draft?.settings ?? DEFAULT_MARKET_SETTINGS;
@@ -192,23 +200,39 @@ export function useMarketVideo(workId: number | null) {
       if (found) void message.error(found);
       return null;
     }
+    const over = draft.workId !== null ? await savedWork.base() : null;
+    if (draft.workId !== null && !over) {
+      void message.error(savedWork.problem());
+      return null;
+    }
     setSaving(true);
     try {
       const title = productNameOf(template, fields).slice(0, 100);
-      let id = draft.workId;
-      if (id === null) {
-        // save_text takes no empty text: the work is made with its title, then emptied.
-        ({ workId: id } = await saveText({ type: MARKET_TYPE, title, text: title }));
+      let base = over;
+      if (!base) {
+        // save_text takes no empty text: the work is made with its title, then emptied. It is
+        // kept at once, so a failure after this saves over it rather than making another.
+        base = await createWork({ type: MARKET_TYPE, title, text: title });
+        const made = { ...draft, workId: base.workId, saved: base };
+        marketStore.setDraft(made);
+        setDraft(made);
       }
-      await updateText({ workId: id, title, text: '' });
-      await saveVideoInfo({
-        workId: id,
+      const saved = await saveWorkEdit(revisionedSave, base, {
+        title,
+        text: '',
         settings: { ...settings, templateId: template.id, templateFields: fields },
       });
-      const next = { ...draft, workId: id };
+      if (!saved) {
+        // The person chose the work as saved elsewhere: it replaces this page's choices.
+        const newest = await savedWork.takeNewest();
+        if (newest) take(newest);
+        return null;
+      }
+      // Kept with the draft: the next save, after a reload too, is based on this revision.
+      const next = { ...draft, workId: saved.workId, saved };
       marketStore.setDraft(next);
       setDraft(next);
-      return id;
+      return saved.workId;
     } catch (error) {
       void message.error(errorMessage(error));
       return null;

@@ -1,12 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
-import {
-  getWorkInfo,
-  saveText,
-  saveVideoInfo,
-  type ScrollDraft,
-  errorMessage,
-} from '@kol/shared-sdk';
+import { getWorkInfo, type WorkDetail, errorMessage } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
+import { useSavedWork } from '../../../hooks/use-saved-work';
 import {
   DEFAULT_SCROLL_SETTINGS,
   SCROLL_TYPE,
@@ -14,8 +10,29 @@ import {
   scrollStore,
   scrollTextProblem,
   scrollTitleOf,
+  type KeptScrollDraft,
   type ScrollSettings,
 } from '../../../lib/scroll-flow';
+import { createWork, saveWorkEdit, savedWorkOf } from '../../../lib/work-edits';
+
+/** A saved scrolling video as the page edits it, and the work as read (the base of a save). */
+function scrollDraftOf(work: WorkDetail): KeptScrollDraft {
+  const { aspect, voiceId, speed, musicId, backgroundMaterialId } = work.settings;
+  return {
+    workId: work.workId,
+    title: work.title,
+    text: work.text,
+    settings: {
+      ...DEFAULT_SCROLL_SETTINGS,
+      aspect,
+      ...(voiceId !== undefined ? { voiceId } : {}),
+      ...(speed !== undefined ? { speed } : {}),
+      ...(musicId !== undefined ? { musicId } : {}),
+      ...(backgroundMaterialId !== undefined ? { backgroundMaterialId } : {}),
+    },
+    saved: savedWorkOf(work),
+  };
+}
 
 /**
  * The scrolling video page's state. Every edit is written to `KOL_SCROLL_DRAFT` at once, so a
@@ -24,9 +41,11 @@ import {
  */
 export function useScrollVideo(workId: number | null, onSavedAs: (workId: number) => void) {
   const { message } = App.useApp();
-  const [draft, setDraft] = useState<ScrollDraft | null>(() =>
+  const [draft, setDraft] = useState<KeptScrollDraft | null>(() =>
     scrollDraftFor(workId, scrollStore.draft()),
   );
+  const revisionedSave = useRevisionedSave();
+  const savedWork = useSavedWork(draft?.workId ?? null, draft?.saved);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -37,20 +56,7 @@ export function useScrollVideo(workId: number | null, onSavedAs: (workId: number
     getWorkInfo({ workId }).then(
       (work) => {
         if (!live) return;
-        const { aspect, voiceId, speed, musicId, backgroundMaterialId } = work.settings;
-        const read: ScrollDraft = {
-          workId,
-          title: work.title,
-          text: work.text,
-          settings: {
-            ...DEFAULT_SCROLL_SETTINGS,
-            aspect,
-            ...(voiceId !== undefined ? { voiceId } : {}),
-            ...(speed !== undefined ? { speed } : {}),
-            ...(musicId !== undefined ? { musicId } : {}),
-            ...(backgroundMaterialId !== undefined ? { backgroundMaterialId } : {}),
-          },
-        };
+        const read = scrollDraftOf(work);
         scrollStore.setDraft(read);
         setDraft(read);
       },
@@ -63,7 +69,7 @@ export function useScrollVideo(workId: number | null, onSavedAs: (workId: number
     };
   }, [draft, workId]);
 
-  const update = (patch: Partial<ScrollDraft>) =>
+  const update = (patch: Partial<KeptScrollDraft>) =>
     setDraft((current) => {
       if (!current) return current;
       const next = { ...current, ...patch };
@@ -93,16 +99,33 @@ export function useScrollVideo(workId: number | null, onSavedAs: (workId: number
       void message.error(found);
       return false;
     }
+    const over = draft.workId !== null ? await savedWork.base() : null;
+    if (draft.workId !== null && !over) {
+      void message.error(savedWork.problem());
+      return false;
+    }
     setSaving(true);
     try {
-      const saved = await saveText({
-        ...(draft.workId !== null ? { workId: draft.workId } : {}),
-        type: SCROLL_TYPE,
+      const parts = {
         title: draft.title.trim() || scrollTitleOf(draft.text),
         text: draft.text,
-      });
-      await saveVideoInfo({ workId: saved.workId, settings: draft.settings });
-      update({ workId: saved.workId });
+        settings: draft.settings,
+      };
+      const saved = over
+        ? await saveWorkEdit(revisionedSave, over, parts)
+        : await createWork({ type: SCROLL_TYPE, ...parts });
+      if (!saved) {
+        // The person chose the work as saved elsewhere: it replaces the draft.
+        const newest = await savedWork.takeNewest();
+        if (newest) {
+          const read = scrollDraftOf(newest);
+          scrollStore.setDraft(read);
+          setDraft(read);
+        }
+        return false;
+      }
+      // Kept with the draft: the next save, after a reload too, is based on this revision.
+      update({ workId: saved.workId, saved });
       if (saved.workId !== workId) onSavedAs(saved.workId);
       return true;
     } catch (error) {

@@ -7,6 +7,7 @@ import {
   ProjectType,
   formatDurationMs,
   mediaUrl,
+  getWorkInfo,
   regenerateVideo,
   saveVideoInfo,
   updateVideoStatus,
@@ -14,7 +15,9 @@ import {
   type WorkDetail,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { loadWork } from '../../../lib/work-edits';
 
 interface VideoDetailsProps {
   work: WorkDetail;
@@ -35,6 +38,7 @@ export function VideoDetails({
   onRegenerated,
 }: VideoDetailsProps) {
   const { message } = App.useApp();
+  const revisionedSave = useRevisionedSave();
   const [title, setTitle] = useState(work.title);
   const [renaming, setRenaming] = useState(false);
   const [flagging, setFlagging] = useState(false);
@@ -48,8 +52,26 @@ export function VideoDetails({
     }
     setRenaming(true);
     try {
-      await saveVideoInfo({ workId: work.workId, title: name });
-      onChanged({ ...work, title: name });
+      // Based on the work as the page read it: a rename elsewhere since is not overwritten
+      // unasked (a flag moved meanwhile is merged in).
+      const saved = await revisionedSave({
+        base: { title: work.title },
+        edited: { title: name },
+        revision: work.revision,
+        save: async (value, revision) => ({
+          value,
+          ...(await saveVideoInfo({ workId: work.workId, revision, ...value })),
+        }),
+        load: loadWork(work.workId, (newest) => ({ title: newest.title })),
+      });
+      if (!saved) {
+        // The person chose the title as saved elsewhere.
+        const newest = await getWorkInfo({ workId: work.workId });
+        setTitle(newest.title);
+        onChanged(newest);
+        return;
+      }
+      onChanged({ ...work, title: saved.value.title, revision: saved.revision });
       void message.success('标题已保存');
     } catch (error) {
       void message.error(errorMessage(error));

@@ -1,33 +1,62 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
 import {
   genImg,
   getWorkInfo,
-  updateText,
   type ImageResult,
+  type Shot,
   type WorkDetail,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { useImageTasks } from '../../../hooks/use-image-tasks';
+import { saveTextEdit, serialQueue } from '../../../lib/work-edits';
 
 /** A shot needs drawing when it has no picture, or its picture is the local stand-in. */
 export const needsPicture = (shot: WorkDetail['shots'][number]) =>
   !shot.imageUrl || shot.needsRegeneration;
 
+const shotsOf = (work: WorkDetail): { shots: Shot[] } => ({ shots: work.shots });
+
 /**
  * The shots of a work with their picture prompts and pictures (`work_info`). Prompts are edited
  * here and saved onto the work (`update_text`); each picture is drawn with `gen_img` for its shot
  * and followed with `img_result`, and lands on the shot as it arrives.
+ *
+ * The page's `work` is the work as last loaded, saved or read again: a save sends the shots as
+ * the page has them with the person's prompts on top, based on that work's revision. The server
+ * writes each picture it draws onto its shot (moving the revision on), so a picture's arrival
+ * reads the work again; a picture landing between that read and a save is merged in by
+ * `useRevisionedSave`, which asks the person only when the same prompt was changed elsewhere.
  */
 export function useShotPictures(workId: number) {
   const { message } = App.useApp();
-  const [work, setWork] = useState<WorkDetail | null>(null);
+  const revisionedSave = useRevisionedSave();
+  const [work, setWorkState] = useState<WorkDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [prompts, setPrompts] = useState<Record<number, string>>({});
+  const [prompts, setPromptsState] = useState<Record<number, string>>({});
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
   /** The provider's message of a shot whose picture fell back to the local frame. */
   const [notes, setNotes] = useState<Record<number, string>>({});
+  // The newest of each, for saves queued behind one another (a closure's copy may be old).
+  const workRef = useRef<WorkDetail | null>(null);
+  const promptsRef = useRef<Record<number, string>>({});
+  const [queue] = useState(serialQueue);
+  // Reads of the work after a picture: only the last one asked for is applied.
+  const refreshes = useRef(0);
+
+  const setWork = useCallback((next: WorkDetail) => {
+    workRef.current = next;
+    setWorkState(next);
+  }, []);
+  const setPrompts = useCallback(
+    (change: (current: Record<number, string>) => Record<number, string>) => {
+      promptsRef.current = change(promptsRef.current);
+      setPromptsState(promptsRef.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     let live = true;
@@ -35,7 +64,9 @@ export function useShotPictures(workId: number) {
       (answer) => {
         if (!live) return;
         setWork(answer);
-        setPrompts(Object.fromEntries(answer.shots.map((shot) => [shot.index, shot.imagePrompt])));
+        setPrompts(() =>
+          Object.fromEntries(answer.shots.map((shot) => [shot.index, shot.imagePrompt])),
+        );
         setError(null);
       },
       (reason: unknown) => {
@@ -45,65 +76,107 @@ export function useShotPictures(workId: number) {
     return () => {
       live = false;
     };
-  }, [workId, attempt]);
+  }, [workId, attempt, setWork, setPrompts]);
 
-  const arrived = useCallback((key: string, result: ImageResult) => {
-    const index = Number(key);
-    if (result.state !== 'succeeded') return;
-    const fellBack = result.error !== null;
-    setNotes((current) => {
-      const next = { ...current };
-      if (fellBack) next[index] = result.error ?? '';
-      else delete next[index];
-      return next;
-    });
-    setWork(
-      (current) =>
-        current && {
+  /**
+   * The work read again after the server changed it (a picture drawn). The person's prompts are
+   * their own state and stay as typed; only the work, the base of the next save, is replaced.
+   */
+  const refresh = useCallback(async () => {
+    refreshes.current += 1;
+    const asked = refreshes.current;
+    try {
+      const fresh = await getWorkInfo({ workId });
+      const current = workRef.current;
+      if (asked !== refreshes.current || (current && fresh.revision < current.revision)) return;
+      setWork(fresh);
+    } catch {
+      // The next save is then based on the older revision, and merged with the newer work.
+    }
+  }, [workId, setWork]);
+
+  const arrived = useCallback(
+    (key: string, result: ImageResult) => {
+      const index = Number(key);
+      if (result.state !== 'succeeded') return;
+      const fellBack = result.error !== null;
+      setNotes((current) => {
+        const next = { ...current };
+        if (fellBack) next[index] = result.error ?? '';
+        else delete next[index];
+        return next;
+      });
+      // Shown at once; the work is then read again, since the server wrote it onto the shot.
+      const current = workRef.current;
+      if (current) {
+        setWork({
           ...current,
           shots: current.shots.map((shot) =>
             shot.index === index
               ? { ...shot, imageUrl: result.imageUrl, needsRegeneration: fellBack }
               : shot,
           ),
-        },
-    );
-  }, []);
+        });
+      }
+      void refresh();
+    },
+    [refresh, setWork],
+  );
   const images = useImageTasks(arrived);
 
   const dirty =
     work?.shots.some((shot) => (prompts[shot.index] ?? '') !== shot.imagePrompt) ?? false;
 
   /**
-   * Saves the edited prompts onto the work. The shots are read again first: a picture drawn
-   * meanwhile was written onto them by the server and must not be overwritten.
+   * Saves the edited prompts onto the work, based on the work the page holds. Saves run one after
+   * another, each on the revision the one before answered.
    */
-  const savePrompts = useCallback(async (): Promise<boolean> => {
-    if (!work || !dirty) return true;
-    const empty = work.shots.find((shot) => !(prompts[shot.index] ?? '').trim());
-    if (empty) {
-      void message.error(`第 ${empty.index + 1} 个分镜的画面描述为空，请填写`);
-      return false;
-    }
-    setSaving(true);
-    try {
-      const fresh = await getWorkInfo({ workId });
-      const saved = await updateText({
-        workId,
-        shots: fresh.shots.map((shot) => ({
+  const savePrompts = useCallback(
+    (): Promise<boolean> =>
+      queue(async () => {
+        const base = workRef.current;
+        const typed = promptsRef.current;
+        if (!base) return true;
+        const edited = base.shots.map((shot) => ({
           ...shot,
-          imagePrompt: prompts[shot.index] ?? shot.imagePrompt,
-        })),
-      });
-      setWork(saved);
-      return true;
-    } catch (reason) {
-      void message.error(`画面描述保存失败：${errorMessage(reason)}`);
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }, [work, dirty, prompts, workId, message]);
+          imagePrompt: typed[shot.index] ?? shot.imagePrompt,
+        }));
+        if (edited.every((shot, i) => shot.imagePrompt === base.shots[i]?.imagePrompt)) {
+          return true;
+        }
+        const empty = edited.find((shot) => !shot.imagePrompt.trim());
+        if (empty) {
+          void message.error(`第 ${empty.index + 1} 个分镜的画面描述为空，请填写`);
+          return false;
+        }
+        setSaving(true);
+        try {
+          const saved = await saveTextEdit(revisionedSave, workId, {
+            base: shotsOf(base),
+            edited: { shots: edited },
+            revision: base.revision,
+            pick: shotsOf,
+          });
+          if (!saved) {
+            // The person chose the newest work over their prompts: read it again (a save queued
+            // meanwhile finds nothing of theirs left to save).
+            setPrompts(() =>
+              Object.fromEntries(base.shots.map((shot) => [shot.index, shot.imagePrompt])),
+            );
+            setAttempt((n) => n + 1);
+            return false;
+          }
+          setWork(saved);
+          return true;
+        } catch (reason) {
+          void message.error(`画面描述保存失败：${errorMessage(reason)}`);
+          return false;
+        } finally {
+          setSaving(false);
+        }
+      }),
+    [queue, revisionedSave, workId, message, setWork, setPrompts],
+  );
 
   const draw = async (index: number) => {
     const prompt = (prompts[index] ?? '').trim();

@@ -75,6 +75,15 @@ export class SaveQueue<T, R> {
     return this.running;
   }
 
+  /**
+   * The person chose the stored version over their edit (after a conflict): nothing is left
+   * to save, not even when the editor goes away.
+   */
+  discard(): void {
+    this.clearTimer();
+    this.savedVersion = this.version;
+  }
+
   /** The editor is (again) on the page: answers are reported. */
   attach(): void {
     this.disposed = false;

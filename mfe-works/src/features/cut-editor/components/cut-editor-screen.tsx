@@ -114,6 +114,7 @@ export function CutEditorScreen({ workId, timing }: CutEditorScreenProps) {
       result={data.result}
       resultError={data.resultError}
       timing={timing}
+      onReload={reload}
     />
   );
 }

@@ -29,19 +29,22 @@ interface CutEditorProps {
   result: WorkResult | null;
   resultError: string | null;
   timing: CutEditorTiming;
+  /** Loads the work and its cut video again (after the person chose the newest version). */
+  onReload: () => void;
 }
 
 /**
  * The editor of a work's cut video: the current video on top, the segments' timeline, the
  * chosen segment's panel, the music, and 全部配音 / 重新合成. Every edit is saved as it is made.
  */
-export function CutEditor({ work, cut, result, resultError, timing }: CutEditorProps) {
+export function CutEditor({ work, cut, result, resultError, timing, onReload }: CutEditorProps) {
   const workId = work.workId;
   const type = work.type as ProjectType;
   const { draft, status, edit, editSegment, flush, adoptFetched, currentSegments } = useCutDraft(
     workId,
     cut,
     timing.saveDelayMs,
+    onReload,
   );
   const voices = useVoices();
   const music = useMusic();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Drawer, Flex, Input, Spin, Typography } from 'antd';
 import { getWorkInfo, updateText, type WorkDetail, errorMessage } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 
 const MAX_TITLE_LENGTH = 100;
 
@@ -21,6 +22,7 @@ export function WorkEditor({ workId, onClose, onSaved, onUseInVideo }: WorkEdito
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
+  const revisionedSave = useRevisionedSave();
 
   useEffect(() => {
     if (workId === null) return undefined;
@@ -55,7 +57,25 @@ export function WorkEditor({ workId, onClose, onSaved, onUseInVideo }: WorkEdito
     }
     setSaving(true);
     try {
-      await updateText({ workId: work.workId, title: title.trim(), text });
+      const saved = await revisionedSave({
+        base: { title: work.title, text: work.text },
+        edited: { title: title.trim(), text },
+        revision: work.revision,
+        save: (value, revision) => updateText({ workId: work.workId, revision, ...value }),
+        load: async () => {
+          const newest = await getWorkInfo({ workId: work.workId });
+          return { value: { title: newest.title, text: newest.text }, revision: newest.revision };
+        },
+      });
+      if (!saved) {
+        // The person chose the newest version: show it.
+        const newest = await getWorkInfo({ workId: work.workId });
+        setWork(newest);
+        setTitle(newest.title);
+        setText(newest.text);
+        return;
+      }
+      setWork(saved);
       void message.success('文案已保存');
       onSaved();
     } catch (error) {

@@ -4,6 +4,7 @@ import {
   addRole,
   deleteRole,
   imageUploadProblem,
+  isStaleRevision,
   updateRole,
   uploadImage,
   type Role,
@@ -29,7 +30,17 @@ export function useRoleActions(reload: () => void) {
   /** Creates (no role) or edits one; a refusal is thrown so the form stays open with it. */
   const save = async (role: Role | null, fields: RoleFields): Promise<Role> => {
     const body = { name: fields.name.trim(), description: fields.description, type: fields.type };
-    const saved = role ? await updateRole({ roleId: role.roleId, ...body }) : await addRole(body);
+    let saved: Role;
+    try {
+      saved = role
+        ? await updateRole({ roleId: role.roleId, revision: role.revision, ...body })
+        : await addRole(body);
+    } catch (error) {
+      // Changed in another tab since the list was read: the list is read again, and the form
+      // stays open with the person's text and the server's message.
+      if (isStaleRevision(error)) reload();
+      throw error;
+    }
     void message.success(role ? '角色已保存' : '角色已创建');
     reload();
     return saved;
@@ -56,7 +67,7 @@ export function useRoleActions(reload: () => void) {
     setUploadingId(role.roleId);
     try {
       const { url } = await uploadImage(file, file.name);
-      await updateRole({ roleId: role.roleId, referenceImageUrl: url });
+      await updateRole({ roleId: role.roleId, revision: role.revision, referenceImageUrl: url });
       void message.success(`「${role.name}」的参考图已更新`);
       reload();
     } catch (error) {

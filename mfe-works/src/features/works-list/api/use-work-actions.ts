@@ -4,6 +4,7 @@ import {
   QUOTA_TYPE_LABELS,
   QUOTA_TYPE_OF_PROJECT,
   deleteWork,
+  getWorkInfo,
   regenerateVideo,
   remainingGenerations,
   saveVideoInfo,
@@ -13,6 +14,7 @@ import {
   type WorkSummary,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
 
 /** The name of the count a work's generation spends (AI漫剧 spends the comic clip's). */
 export function quotaLabelOf(type: number): string {
@@ -36,6 +38,7 @@ interface Options {
  */
 export function useWorkActions({ refreshLimits, onChanged, onLeft }: Options) {
   const { message, modal } = App.useApp();
+  const revisionedSave = useRevisionedSave();
 
   /** Runs one call; a refusal is shown and thrown again, so a dialog around it stays open. */
   const attempt = async (call: () => Promise<unknown>, done: string) => {
@@ -77,7 +80,22 @@ export function useWorkActions({ refreshLimits, onChanged, onLeft }: Options) {
   };
 
   const rename = async (work: WorkSummary, title: string) => {
-    await attempt(() => saveVideoInfo({ workId: work.workId, title }), '已重命名');
+    // Based on the revision the list was read at: a title changed elsewhere since is asked
+    // about, any other change (a picture drawn) is kept.
+    await attempt(
+      () =>
+        revisionedSave({
+          base: { title: work.title },
+          edited: { title },
+          revision: work.revision,
+          save: (value, revision) => saveVideoInfo({ workId: work.workId, revision, ...value }),
+          load: async () => {
+            const newest = await getWorkInfo({ workId: work.workId });
+            return { value: { title: newest.title }, revision: newest.revision };
+          },
+        }),
+      '已重命名',
+    );
     onChanged();
   };
 
