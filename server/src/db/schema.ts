@@ -333,7 +333,10 @@ export interface StoredCutSegment {
   materialId: number | null;
   startMs: number;
   endMs: number;
-  /** The segment's speech, relative to the media dir ('' until generate_cut_tts made it). */
+  /**
+   * The segment's speech, relative to the media dir: its piece of the finished video's
+   * narration (video/cut-from-video.ts), what generate_cut_tts made, or '' (not spoken yet).
+   */
   audio: string;
   audioDurationMs: number;
   /** The segment's own picture (a /media/ or /uploads/ URL of the user's); absent: the shot's. */
@@ -341,6 +344,8 @@ export interface StoredCutSegment {
   /** The segment's own voice and speed; absent: those of generate_cut_tts. */
   voiceId?: string;
   speed?: number;
+  /** Who says it (a video of characters): captioned 「角色：文案」; absent: a narration. */
+  speaker?: string;
 }
 
 export interface CutVideosTable {

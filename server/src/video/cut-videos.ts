@@ -127,6 +127,7 @@ export function createCutVideoService(options: CutVideoServiceOptions) {
           throw badRequest(`第 ${n} 个片段的结束时间超出了素材长度（${length} 毫秒）`);
       }
       const imageUrl = segment.materialId === null ? segment.imageUrl?.trim() || '' : '';
+      const speaker = cleanScript(segment.speaker ?? '').replace(/\n/g, ' ');
       if (imageUrl && !(await ownPicture(userId, imageUrl)))
         throw badRequest(`第 ${n} 个片段的「画面」不存在或不属于你`);
       if (segment.voiceId !== undefined) requireVoice(options.speech, segment.voiceId);
@@ -149,6 +150,7 @@ export function createCutVideoService(options: CutVideoServiceOptions) {
         ...(imageUrl ? { imageUrl } : {}),
         ...(segment.voiceId !== undefined ? { voiceId: segment.voiceId } : {}),
         ...(segment.speed !== undefined ? { speed: segment.speed } : {}),
+        ...(speaker ? { speaker } : {}),
       });
     }
     return result;

@@ -55,6 +55,11 @@ export const CutSegment = Type.Object({
   /** The segment's own voice and speed; absent: those generate_cut_tts is called with. */
   voiceId: Type.Optional(Text('片段配音音色', { minLength: 1, maxLength: 64 })),
   speed: Type.Optional(Decimal('片段语速', 0.5, 2)),
+  /**
+   * Who says it, in a video of characters (AI漫剧, 真人短剧): its caption reads 「角色：文案」 and
+   * the role's name is not spoken. Absent: a narration, captioned as it is spoken.
+   */
+  speaker: Type.Optional(Text('角色', { maxLength: 64 })),
 });
 export type CutSegment = Static<typeof CutSegment>;
 

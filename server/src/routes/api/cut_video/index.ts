@@ -44,6 +44,7 @@ const toApi = (cut: CutVideoRecord): CutVideo => ({
     ...(s.imageUrl ? { imageUrl: s.imageUrl } : {}),
     ...(s.voiceId ? { voiceId: s.voiceId } : {}),
     ...(s.speed !== undefined ? { speed: s.speed } : {}),
+    ...(s.speaker ? { speaker: s.speaker } : {}),
   })),
 });
 

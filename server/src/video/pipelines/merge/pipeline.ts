@@ -182,6 +182,7 @@ const MergeSegmentSchema = Type.Object({
   imageUrl: Type.Optional(Type.String()),
   voiceId: Type.Optional(Type.String()),
   speed: Type.Optional(Type.Number()),
+  speaker: Type.Optional(Type.String()),
 });
 
 /**
@@ -250,8 +251,10 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       const cues: Cue[] = [];
       const durations: number[] = [];
       joined.segments.forEach((span, i) => {
+        // A character's line is captioned with its name, which is not spoken.
+        const speaker = segments[i]?.speaker;
         const offset = (cue: Cue) => ({
-          ...cue,
+          text: speaker ? `${speaker}：${cue.text}` : cue.text,
           startMs: cue.startMs + span.startMs,
           endMs: cue.endMs + span.startMs,
         });
