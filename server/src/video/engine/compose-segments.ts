@@ -32,6 +32,11 @@ export interface SegmentMedia {
 export interface ComposeSegment {
   media: SegmentMedia;
   durationMs: number;
+  /**
+   * Video filters of this segment alone, applied like `videoFilters` (before them): the
+   * de-duplication of a reverse video's source among a merge's other pictures.
+   */
+  videoFilters?: string[];
 }
 
 export interface ComposeSegmentsInput {
@@ -172,7 +177,7 @@ export async function composeSegments(
         const out = await renderPart(
           {
             inputArgs: source.inputArgs,
-            filters: [...source.filters, ...extra],
+            filters: [...source.filters, ...(segment.videoFilters ?? []), ...extra],
             firstFrame: first,
             frames,
             assPath: assLocal,

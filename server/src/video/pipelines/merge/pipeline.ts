@@ -4,6 +4,7 @@ import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { Type } from 'typebox';
 import {
+  DedupPresets,
   MUSIC_VOLUME_DEFAULT,
   ProjectType,
   QUOTA_FIELDS,
@@ -17,6 +18,7 @@ import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { apportionByChars, splitSentences, type Cue } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
+import { DedupRangeError, dedupFilters } from '../../engine/dedup';
 import type { ComposeSegment } from '../../engine/compose-segments';
 import { refuseFlagged } from '../kit/narration';
 import { LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
@@ -186,9 +188,24 @@ const MergeSegmentSchema = Type.Object({
 });
 
 /**
+ * The de-duplication filters of a reverse video's source; a preset out of range (saved since
+ * the video was made) is the user's to fix.
+ */
+function sourceFilters(dedup: DedupPresets, size: { width: number; height: number }): string[] {
+  try {
+    return dedupFilters(dedup, size);
+  } catch (error) {
+    if (error instanceof DedupRangeError) throw new UserInputError(error.message);
+    throw error;
+  }
+}
+
+/**
  * send_merge_request / re_send_merge_request: the finished cut video rendered. Every segment
- * shows its material window (looped when shorter than its audio) or the work's own shot
- * picture, for as long as its own audio lasts; the segments' audio joined is the narration.
+ * shows its material window (looped when shorter than its audio; a reverse video's source
+ * de-duplicated as the video was) or the work's own shot picture, for as long as its own audio
+ * lasts; the segments' audio joined is the narration. Segments the editor took from a finished
+ * video (video/cut-from-video.ts) and did not change thus come out as that video had them.
  */
 export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
   const cutVideos = options.repos.cutVideos;
@@ -204,6 +221,11 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       musicId: MusicIdSchema,
       musicVolume: Type.Number(),
       segments: Type.Array(MergeSegmentSchema),
+      /**
+       * A reverse video's source (its upload as a material) and its de-duplication: the
+       * segments that show it are de-duplicated as the video was.
+       */
+      source: Type.Optional(Type.Object({ materialId: Type.Number(), dedup: DedupPresets })),
     }),
     async run(ctx) {
       const workId = workIdOf(ctx);
@@ -213,12 +235,21 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       if (!cut.finished || cut.segments.length === 0)
         throw new UserInputError('剪辑尚未完成，请先生成配音并完成剪辑');
       refuseFlagged(cut.segments.map((s) => s.text).join('\n'), '片段文案');
+      const sourceUrl =
+        work.type === ProjectType.convert ? (work.settings.sourceVideoUrl?.trim() ?? '') : '';
+      const source = sourceUrl
+        ? await options.repos.uploads.findOwnedByUrl(ctx.task.userId, sourceUrl)
+        : null;
+      const dedup = work.settings.dedup ?? {};
+      // Checked now, so a preset out of range fails before the voice is joined.
+      if (source) sourceFilters(dedup, defaultSize(work.settings.aspect));
       ctx.reportProgress(100);
       return {
         aspect: work.settings.aspect,
         musicId: cut.musicId ?? work.settings.musicId ?? null,
         musicVolume: cut.musicVolume ?? MUSIC_VOLUME_DEFAULT,
         segments: cut.segments.map((segment, index) => ({ ...segment, index })),
+        ...(source?.kind === 'video' ? { source: { materialId: source.assetId, dedup } } : {}),
       };
     },
   });
@@ -297,6 +328,7 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       const durations = spoken.durations;
       const pictures = await ownPictures(ctx);
       const files = taskFiles(options, ctx);
+      const dedup = spec.source ? sourceFilters(spec.source.dedup, size) : [];
       const parts: ComposeSegment[] = [];
       for (const segment of spec.segments) {
         const durationMs = durations[segment.index] ?? 0;
@@ -352,6 +384,10 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
             loop: true,
           },
           durationMs,
+          // The reverse video's source is shown de-duplicated, as in the video it came from.
+          ...(segment.materialId === spec.source?.materialId && dedup.length > 0
+            ? { videoFilters: dedup }
+            : {}),
         });
       }
       return renderNarratedSegments(options, ctx, {
