@@ -92,6 +92,46 @@ export function createCutVideosRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Whether the data is still as it was made: nobody saved, spoke or finished it since (every
+     * write sets updated_at; the insert sets both to the same now()).
+     */
+    async untouched(userId: number, workId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('cut_videos')
+        .select(sql<boolean>`updated_at = created_at`.as('untouched'))
+        .where('work_id', '=', workId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.untouched === true;
+    },
+
+    /**
+     * Makes untouched data again (from a newer video), in one statement that does nothing once
+     * anyone wrote it: the user's edits are never replaced. It stays untouched; its revision
+     * moves on, so a page still showing the data before is told its save is stale. Null:
+     * written since, or not theirs.
+     */
+    async remake(
+      userId: number,
+      workId: number,
+      data: { segments: StoredCutSegment[]; voiceId: string },
+    ): Promise<CutVideoRecord | null> {
+      const row = await db
+        .updateTable('cut_videos')
+        .set({
+          segments: JSON.stringify(data.segments),
+          voice_id: data.voiceId,
+          revision: sql<number>`revision + 1`,
+        })
+        .where('work_id', '=', workId)
+        .where('user_id', '=', userId)
+        .where(sql<boolean>`updated_at = created_at`)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row ? record(row) : null;
+    },
+
+    /**
      * A person's save: replaces what is given when `revision` is still the stored one ('stale'
      * otherwise: another tab saved, or speech was attached, since the page loaded); any change
      * makes the data unfinished again. Null: not theirs.

@@ -11,6 +11,7 @@ import type { Repositories } from '../repositories';
 import type { CutVideoRecord, StoredCutSegment } from '../repositories/cut-videos';
 import type { MediaStores } from '../storage';
 import { pictureStored } from '../uploads/picture-file';
+import { cutOfFinishedVideo, madeFrom, newestVideo } from './cut-from-video';
 import { splitSentences } from './engine/captions';
 import { ambientTrackByMusicId } from './library/music/ambient';
 import { NO_MUSIC_ID } from './library/music/catalog';
@@ -50,11 +51,34 @@ export function createCutVideoService(options: CutVideoServiceOptions) {
     return row?.kind === 'video' ? (row.durationMs ?? 0) : null;
   }
 
-  /** The work's cut data, made on first use from its text: a segment per sentence. */
+  /**
+   * The work's cut data, made on first use: from its newest finished video when it has one
+   * (what that video was made of, every segment with its own voice: cut-from-video.ts), else
+   * from its text, a segment per sentence (or per shot), none of them spoken yet. Data nobody
+   * has written since it was made (made before the video, or by a release that did not read
+   * videos, or from an older video) is made again from the newest video; the user's is kept.
+   */
   async function cutVideoOf(userId: number, workId: number): Promise<CutVideoRecord> {
     const work = await cutWork(userId, workId);
     const existing = await repos.cutVideos.find(userId, workId);
-    if (existing) return existing;
+    if (existing && !(await repos.cutVideos.untouched(userId, workId))) return existing;
+    const video = await newestVideo({ repos }, userId, workId);
+    if (existing && (!video || madeFrom(video, existing.segments))) return existing;
+    const finished = video
+      ? await cutOfFinishedVideo(
+          { repos, stores: options.stores, materialLength },
+          userId,
+          work,
+          video,
+        )
+      : null;
+    if (existing) {
+      if (!finished) return existing;
+      // Written meanwhile: the user's data wins.
+      const remade = await repos.cutVideos.remake(userId, workId, finished);
+      return remade ?? (await repos.cutVideos.find(userId, workId)) ?? existing;
+    }
+    if (finished) return repos.cutVideos.init(userId, workId, finished);
     // Decompression videos show their background; the other types their own shot pictures.
     const withBackground =
       work.type === ProjectType.decompression || work.type === ProjectType.decompressionOverseas;

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,8 @@ import type { TaskRef, WorkDetail } from '@kol/shared-sdk/contracts';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { startFakeOpenAi, type FakeOpenAi } from '../writing/fake-openai';
 import { signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork } from './proof';
+import { expectVoicedEditor, editOneCaptionAndMerge } from './editing';
+import { expectProvenVideo, finishedWork, mediaFile, parseSrt } from './proof';
 
 // Real espeak-ng and ffmpeg at a small size.
 jest.setTimeout(180_000);
@@ -103,6 +105,49 @@ describe('anime short (type 11), offline', () => {
       speechMs: voice.durationMs as number,
       spoken: ['林舟：掌柜，还有房吗？', '掌柜：只剩一间。'],
     });
+  });
+
+  it('opens a finished short in the editor line by line, each in its speaker’s voice, and a merge keeps them', async () => {
+    const alice = await creator(offline);
+    const { userId } = (await alice.get('/api/user/current')).data as { userId: number };
+    await offline.quotaService.grant(userId, 'comics', { merge: 1 });
+    const saved = await alice.post('/api/video/save_text', {
+      type: 11,
+      title: '客栈再编辑',
+      text: '夜里，林舟走进客栈。林舟低声说：“掌柜，还有房吗？”\n“只剩一间。”掌柜道。',
+    });
+    const { workId } = saved.data as { workId: number };
+    const { taskId } = (await alice.post('/api/video/gen_video', { workId })).data as TaskRef;
+    await finishedWork(alice, workId, taskId);
+
+    const { cut, outputs } = await expectVoicedEditor(offline, alice, userId, workId, taskId);
+    const voices = outputs.voices as Record<string, { voiceId: string; speedFactor: number }>;
+    // A shot a segment: the line as spoken, who says it (not spoken) and in their own voice.
+    expect(cut.segments.map((s) => [s.text, s.speaker, s.voiceId])).toEqual([
+      ['夜里，林舟走进客栈。', undefined, voices['旁白']?.voiceId],
+      ['掌柜，还有房吗？', '林舟', voices['林舟']?.voiceId],
+      ['只剩一间。', '掌柜', voices['掌柜']?.voiceId],
+    ]);
+    expect(cut.segments.map((s) => s.speed ?? 1)).toEqual(
+      ['旁白', '林舟', '掌柜'].map((speaker) => voices[speaker]?.speedFactor),
+    );
+    expect(cut.segments.map((s) => s.imageUrl)).toEqual(
+      (outputs.images as string[]).map((image) => `/media/${image}`),
+    );
+
+    const { after, result } = await editOneCaptionAndMerge(offline, alice, userId, workId, {
+      index: 1,
+      text: '掌柜，今晚还有空房吗？',
+    });
+    // Spoken again in 林舟's voice, and captioned with his name as before.
+    expect(after.segments[1]).toMatchObject({ speaker: '林舟', voiceId: voices['林舟']?.voiceId });
+    const srt = parseSrt(await readFile(mediaFile(offline, result.srtUrl), 'utf8'));
+    expect(srt.map((cue) => cue.text)).toEqual([
+      '夜里，林舟走进客栈。',
+      '林舟：掌柜，今晚还有空房吗？',
+      '掌柜：只剩一间。',
+    ]);
+    await expectProvenVideo(offline, result, { ...RENDER });
   });
 });
 

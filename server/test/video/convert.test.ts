@@ -18,7 +18,15 @@ import { runFfmpeg } from '../../src/video/engine/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork } from './proof';
+import { expectVoicedEditor, editOneCaptionAndMerge } from './editing';
+import {
+  coverFilters,
+  expectProvenVideo,
+  finishedWork,
+  frameDistance,
+  greyFrame,
+  mediaFile,
+} from './proof';
 
 // Real espeak-ng and ffmpeg, at a small output size so each render takes seconds.
 jest.setTimeout(240_000);
@@ -158,8 +166,8 @@ async function startFakeTranscriber(): Promise<FakeTranscriber> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A 4-second landscape source with sound and, when asked, an embedded mov_text track. */
-async function sourceVideo(name: string, withSubtitles: boolean): Promise<Buffer> {
+/** A landscape source (4 s) with sound and, when asked, an embedded mov_text track. */
+async function sourceVideo(name: string, withSubtitles: boolean, seconds = 4): Promise<Buffer> {
   const dir = testDataDir();
   const out = path.join(dir, name);
   const srt = path.join(dir, `${name}.srt`);
@@ -168,8 +176,8 @@ async function sourceVideo(name: string, withSubtitles: boolean): Promise<Buffer
     `1\n00:00:00,200 --> 00:00:01,800\n${SUBTITLES[0]}\n\n2\n00:00:02,000 --> 00:00:03,800\n<i>${SUBTITLES[1]}</i>\n`,
   );
   await runFfmpeg([
-    ...['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=30:duration=4'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=500:duration=4'],
+    ...['-f', 'lavfi', '-i', `testsrc=size=320x180:rate=30:duration=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=500:duration=${seconds}`],
     ...(withSubtitles ? ['-i', srt, '-map', '0:v', '-map', '1:a', '-map', '2:s'] : []),
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
     ...(withSubtitles ? ['-c:s', 'mov_text'] : []),
@@ -250,7 +258,7 @@ beforeAll(async () => {
   alice = await signedInClient(app);
   bob = await signedInClient(app);
   aliceId = await userIdOf(alice);
-  await app.quotaService.grant(aliceId, 'convert', { gen: 10 });
+  await app.quotaService.grant(aliceId, 'convert', { gen: 11, merge: 1 });
   await app.quotaService.grant(await userIdOf(bob), 'convert', { gen: 2 });
   subtitled = await uploadMedia(alice, 'with-subtitles.mp4', await sourceVideo('sub.mp4', true));
   plain = await uploadMedia(alice, 'plain.mp4', await sourceVideo('plain.mp4', false));
@@ -334,6 +342,57 @@ describe('reverse video (type 3)', () => {
     const missing = await convertWork(alice, '一段文案。', {});
     await generate(alice, missing);
     expect(await failedWith(alice, missing)).toBe('「文案」阶段失败：请先上传「原视频」');
+  });
+
+  it('opens a finished video in the editor with its voices over its footage, and a merge keeps them', async () => {
+    // Longer than the narration: the video shows the source once through, frame for frame.
+    const bytes = await sourceVideo('long.mp4', false, 10);
+    const long = await uploadMedia(alice, 'long.mp4', bytes);
+    const sourcePath = path.join(testDataDir(), 'long.mp4');
+    const sentences = ['第一句是开头。', '第二句在中间。', '第三句要改写，这一句比较长一些。'];
+    const workId = await convertWork(alice, sentences.join(''), {
+      sourceVideoUrl: long.url,
+      dedup: { mirror: true },
+    });
+    const taskId = await generate(alice, workId);
+    const first = await finishedWork(alice, workId, taskId);
+
+    const { cut, outputs } = await expectVoicedEditor(app, alice, aliceId, workId, taskId);
+    expect(cut.segments.map((s) => s.text)).toEqual(sentences);
+    // Each sentence over the uploaded source, from where the video was showing it then.
+    const cues = outputs.cues as Array<{ startMs: number }>;
+    for (const [i, segment] of cut.segments.entries()) {
+      expect(segment.materialId).toBe(long.assetId);
+      expect(Math.abs(segment.startMs - (i === 0 ? 0 : (cues[i]?.startMs ?? -1)))).toBeLessThan(2);
+      expect(segment.endMs).toBeGreaterThan(segment.startMs + (segment.audioDurationMs ?? 0));
+    }
+
+    /** The video's middle frame against the source's at the same time, mirrored and not. */
+    const middle = async (result: WorkResult) => {
+      const ms = result.durationMs / 2;
+      const shown = await greyFrame(mediaFile(app, result.videoUrl), ms);
+      return {
+        mirrored: frameDistance(
+          shown,
+          await greyFrame(sourcePath, ms, [...coverFilters(RENDER), 'hflip']),
+        ),
+        plain: frameDistance(shown, await greyFrame(sourcePath, ms, coverFilters(RENDER))),
+      };
+    };
+    const before = await middle(first);
+    expect(before.mirrored).toBeLessThan(10);
+
+    // The last sentence rewritten (shorter): the merge speaks it alone and keeps the footage.
+    const { result } = await editOneCaptionAndMerge(app, alice, aliceId, workId, {
+      index: 2,
+      text: '第三句改短了。',
+    });
+    const after = await middle(result);
+    // Before the fix the merge drew local frames: ~92.8 away from the source.
+    expect(after.mirrored).toBeLessThan(before.mirrored + 3);
+    // Still de-duplicated: the unmirrored source is far from what it shows.
+    expect(after.plain).toBeGreaterThan(after.mirrored + 10);
+    await expectProvenVideo(app, result, { ...RENDER, spoken: ['第三句改短了'] });
   });
 
   describe('with a transcription service configured', () => {

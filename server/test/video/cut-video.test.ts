@@ -15,9 +15,20 @@ import { runFfmpeg } from '../../src/video/engine/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, renderingTasks } from './proof';
+import { expectVoicedEditor, editOneCaptionAndMerge } from './editing';
+import {
+  expectProvenVideo,
+  finishedWork,
+  frameDistance,
+  greyFrame,
+  mediaFile,
+  renderingTasks,
+} from './proof';
 
 jest.setTimeout(180_000);
+
+/** The top of a frame, above the captions (the background alone). */
+const TOP_BAND = 'crop=iw:ih/2:0:0';
 
 let app: FastifyInstance;
 let alice: Client;
@@ -62,7 +73,7 @@ beforeAll(async () => {
   alice = await signedInClient(app);
   bob = await signedInClient(app);
   aliceId = ((await alice.get('/api/user/current')).data as { userId: number }).userId;
-  await app.quotaService.grant(aliceId, 'decompression', { merge: 2 });
+  await app.quotaService.grant(aliceId, 'decompression', { gen: 2, merge: 3 });
 });
 afterAll(async () => {
   await app.close();
@@ -228,6 +239,73 @@ describe('cut video editor and merge (decompression work)', () => {
       return now.remainCutMergeCount === before.remainCutMergeCount ? now : null;
     });
     expect(after.remainCutMergeCount).toBe(before.remainCutMergeCount);
+  });
+});
+
+describe('the editor of a finished decompression video', () => {
+  it('opens with its sentences voiced over its background, and a merge keeps the other voices', async () => {
+    const sentences = ['风吹过山谷。', '溪水慢慢流。', '夜里很安静。', '星星亮起来。'];
+    const saved = await alice.post('/api/video/save_text', {
+      title: '解压成片',
+      text: sentences.join(''),
+      type: 1,
+    });
+    const { workId } = saved.data as { workId: number };
+    const settings = { aspect: '9:16', backgroundMaterialId: -2 };
+    expect((await alice.edit('/api/video/save_video_info', { workId, settings })).code).toBe(0);
+    // Opened before there is a video: made from the text, unspoken, and left untouched.
+    const early = (await alice.get(`/api/cut_video/get_cut_video?workId=${workId}`))
+      .data as CutVideo;
+    expect(early.segments.map((s) => [s.text, s.audioUrl])).toEqual(
+      sentences.map((text) => [text, '']),
+    );
+    const { taskId } = (await alice.post('/api/video/gen_video', { workId })).data as TaskRef;
+    await finishedWork(alice, workId, taskId);
+
+    const { cut, outputs } = await expectVoicedEditor(app, alice, aliceId, workId, taskId);
+    expect(cut.segments.map((s) => [s.text, s.materialId])).toEqual(
+      sentences.map((text) => [text, -2]),
+    );
+    // Each sentence over the background where its loop had got to (8 s loops), not from 0.
+    const cues = outputs.cues as Array<{ startMs: number }>;
+    for (const [i, segment] of cut.segments.entries()) {
+      const at = i === 0 ? 0 : (cues[i]?.startMs ?? 0) % 8000;
+      expect(Math.abs(segment.startMs - at)).toBeLessThan(2);
+      expect(segment.endMs).toBeLessThanOrEqual(8000);
+    }
+
+    const first = await finishedWork(alice, workId, taskId);
+    const { result, mergeTaskId } = await editOneCaptionAndMerge(app, alice, aliceId, workId, {
+      index: 1,
+      text: '溪水绕过石头，慢慢地流。',
+    });
+    // The third sentence, moved by the longer second one, still shows the background where the
+    // video showed it (the merge restarting the loop at each sentence would not).
+    const merged = (await app.videoTasks.findTask(aliceId, mergeTaskId))?.outputs ?? {};
+    const durations = merged.durations as number[];
+    const thirdAt = (durations[0] ?? 0) + (durations[1] ?? 0);
+    const shown = await greyFrame(mediaFile(app, result.videoUrl), thirdAt + 300, [TOP_BAND]);
+    const before = await greyFrame(mediaFile(app, first.videoUrl), (cues[2]?.startMs ?? 0) + 300, [
+      TOP_BAND,
+    ]);
+    expect(frameDistance(shown, before)).toBeLessThan(4);
+    await expectProvenVideo(app, result, {
+      width: 216,
+      height: 384,
+      spoken: ['风吹过山谷。', '溪水绕过石头，慢慢地流。', '星星亮起来。'],
+    });
+
+    // The user's edits are theirs: a newer video does not replace them.
+    const again = (await alice.post('/api/video/gen_video', { workId })).data as TaskRef;
+    await finishedWork(alice, workId, again.taskId);
+    const kept = (await alice.get(`/api/cut_video/get_cut_video?workId=${workId}`))
+      .data as CutVideo;
+    expect(kept.segments.map((s) => s.text)).toEqual([
+      '风吹过山谷。',
+      '溪水绕过石头，慢慢地流。',
+      '夜里很安静。',
+      '星星亮起来。',
+    ]);
   });
 });
 

@@ -16,7 +16,15 @@ import { resolveFfmpegPath } from '../../src/video/engine/ffmpeg';
 import { createTestApp } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
+import { expectVoicedEditor, editOneCaptionAndMerge } from './editing';
+import {
+  expectProvenVideo,
+  finishedWork,
+  frameDistance,
+  greyFrame,
+  mediaFile,
+  renderingTasks,
+} from './proof';
 
 // Real espeak-ng and ffmpeg, at a small output size so the render takes seconds.
 jest.setTimeout(240_000);
@@ -123,7 +131,7 @@ beforeAll(async () => {
   alice = await signedInClient(app);
   bob = await signedInClient(app);
   aliceId = await userIdOf(alice);
-  await app.quotaService.grant(aliceId, 'market', { gen: 4 });
+  await app.quotaService.grant(aliceId, 'market', { gen: 5, merge: 1 });
   pictures.push(
     await uploadPicture(alice, '#e03030'),
     await uploadPicture(alice, '#30c040'),
@@ -227,6 +235,45 @@ describe('marketing video (type 4)', () => {
     // No call given anywhere: the default one closes the video.
     expect(srt).toContain('立即了解');
     expect(srt).not.toContain('首先');
+  });
+
+  it('opens a finished video in the editor shot by shot, end card included, and a merge keeps them', async () => {
+    // The template writes the script: the work has no text of its own.
+    const workId = await marketWork(alice, {
+      templateId: template.id,
+      templateFields: filled(),
+      callToAction: '马上抢购',
+      imageUrls: pictures.slice(0, 2),
+    });
+    const { taskId } = (await alice.post('/api/video/gen_video', { workId })).data as TaskRef;
+    const first = await finishedWork(alice, workId, taskId);
+
+    // Before, the editor refused it: 「文案」为空，请先填写文案.
+    const { cut, outputs } = await expectVoicedEditor(app, alice, aliceId, workId, taskId);
+    const shots = outputs.shots as Array<{ sentences: string[] }>;
+    expect(cut.segments.map((s) => s.text)).toEqual(shots.map((shot) => shot.sentences.join('')));
+    expect(cut.segments.at(-1)?.text).toBe('马上抢购！');
+    // Each over the picture the video showed: the user's, then the end card.
+    expect(cut.segments.map((s) => [s.materialId, s.imageUrl])).toEqual(
+      (outputs.images as string[]).map((image) => [null, `/media/${image}`]),
+    );
+    expect((outputs.engines as string[]).at(-1)).toBe('end-card');
+
+    const { result } = await editOneCaptionAndMerge(app, alice, aliceId, workId, {
+      index: 0,
+      text: '云朵枕头，睡过都说好。',
+    });
+    // The end card is shown as in the video, and closes it.
+    const same = frameDistance(
+      await greyFrame(mediaFile(app, first.videoUrl), first.durationMs - 300),
+      await greyFrame(mediaFile(app, result.videoUrl), result.durationMs - 300),
+    );
+    expect(same).toBeLessThan(3);
+    await expectProvenVideo(app, result, {
+      width: 216,
+      height: 384,
+      spoken: ['云朵枕头，睡过都说好。', '马上抢购！'],
+    });
   });
 
   it('refuses a missing required field in Chinese, without giving the count back', async () => {

@@ -17,7 +17,16 @@ import { parseWav, type Pcm } from '../../src/providers/speech/wav';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
+import { expectVoicedEditor, editOneCaptionAndMerge } from './editing';
+import {
+  expectProvenVideo,
+  finishedWork,
+  frameDistance,
+  greyFrame,
+  mediaFile,
+  parseSrt,
+  renderingTasks,
+} from './proof';
 
 // Real espeak-ng and ffmpeg, at a small output size so the render takes seconds.
 jest.setTimeout(240_000);
@@ -126,7 +135,7 @@ beforeAll(async () => {
   alice = await signedInClient(app);
   bob = await signedInClient(app);
   aliceId = await userIdOf(alice);
-  await app.quotaService.grant(aliceId, 'realOpera', { gen: 3 });
+  await app.quotaService.grant(aliceId, 'realOpera', { gen: 4, merge: 1 });
   photoUrl = await uploadFile(alice, '/api/file/upload_image', 'scene.png', photo('#2d6cdf'));
   clipUrl = await uploadFile(alice, '/api/file/upload_media', 'scene.mp4', await clip());
 });
@@ -219,6 +228,87 @@ describe('real-person short drama (type 8)', () => {
     const zMing = crossingsPerSecond(ming, pcm.sampleRate);
     const zHong = crossingsPerSecond(hong, pcm.sampleRate);
     expect(zMing).toBeGreaterThan(zHong * 1.1);
+  });
+
+  it('opens a finished drama in the editor line by line over its scenes, and a merge keeps them', async () => {
+    // A clip that brightens steadily through its second: a frame says its time.
+    const ramp = path.join(testDataDir(), 'opera-ramp.mp4');
+    await run(resolveFfmpegPath(), [
+      ...['-y', '-loglevel', 'error', '-f', 'lavfi'],
+      ...['-i', "nullsrc=s=240x320:r=25:d=1,geq=lum='64+128*T':cb=128:cr=128"],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ramp],
+    ]);
+    const rampUrl = await uploadFile(
+      alice,
+      '/api/file/upload_media',
+      'ramp.mp4',
+      await readFile(ramp),
+    );
+    const scenes = [
+      {
+        mediaUrl: photoUrl,
+        lines: [
+          { speaker: '小明', text: '你好。' },
+          { speaker: '小红', text: '早上好。' },
+        ],
+      },
+      {
+        mediaUrl: rampUrl,
+        lines: [
+          { speaker: '小红', text: '今天的天气真不错，我们出去走走吧。' },
+          { speaker: '小明', text: '好啊。' },
+        ],
+      },
+    ];
+    const workId = await dramaWork(alice, scenes);
+    const { taskId } = (await alice.post('/api/video/gen_video', { workId })).data as TaskRef;
+    const first = await finishedWork(alice, workId, taskId);
+
+    // Before, the editor refused it: 「文案」为空 (the lines live in the scenes).
+    const { cut, outputs } = await expectVoicedEditor(app, alice, aliceId, workId, taskId);
+    const voices = outputs.voices as Record<string, { voiceId: string }>;
+    const lines = scenes.flatMap((scene) => scene.lines);
+    expect(cut.segments.map((s) => [s.text, s.speaker, s.voiceId])).toEqual(
+      lines.map((line) => [line.text, line.speaker, voices[line.speaker]?.voiceId]),
+    );
+    // The photo under the first scene's lines; the clip under the second's, playing on.
+    const clip = await app.repos.uploads.findOwnedByUrl(aliceId, rampUrl);
+    expect(cut.segments.map((s) => [s.materialId, s.imageUrl ?? ''])).toEqual([
+      [null, photoUrl],
+      [null, photoUrl],
+      [clip?.assetId, ''],
+      [clip?.assetId, ''],
+    ]);
+    const cues = outputs.cues as Array<{ startMs: number }>;
+    const clipMs = clip?.durationMs ?? 0;
+    expect(cut.segments[2]?.startMs).toBe(0);
+    expect(
+      Math.abs(
+        (cut.segments[3]?.startMs ?? 0) -
+          (((cues[3]?.startMs ?? 0) - (cues[2]?.startMs ?? 0)) % clipMs),
+      ),
+    ).toBeLessThan(2);
+
+    const { result } = await editOneCaptionAndMerge(app, alice, aliceId, workId, {
+      index: 3,
+      text: '好啊，走吧。',
+    });
+    // Captioned as the drama was, names and all; the edited line says its new words.
+    const captions = async (r: WorkResult) =>
+      parseSrt(await readFile(mediaFile(app, r.srtUrl), 'utf8')).map((cue) => cue.text);
+    const before = await captions(first);
+    expect(before.at(-1)).toBe('小明：好啊。');
+    expect(await captions(result)).toEqual([...before.slice(0, -1), '小明：好啊，走吧。']);
+    // The clip is where the drama had it, at the start of the edited line too (a frame of
+    // the ramp off by its 40 ms is ~5 away; from the clip's start instead, ~70).
+    for (const at of [(cues[2]?.startMs ?? 0) + 300, (cues[3]?.startMs ?? 0) + 200]) {
+      const shown = frameDistance(
+        await greyFrame(mediaFile(app, first.videoUrl), at, ['crop=iw:ih/2:0:0']),
+        await greyFrame(mediaFile(app, result.videoUrl), at, ['crop=iw:ih/2:0:0']),
+      );
+      expect(shown).toBeLessThan(15);
+    }
+    await expectProvenVideo(app, result, { width: 216, height: 384 });
   });
 
   it('refuses a scene whose media is another user’s upload, keeping the count', async () => {

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { expect } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { WorkResult } from '@kol/shared-sdk/contracts';
-import { measureLoudness, serverRequire } from '../../src/video/engine/ffmpeg';
+import { measureLoudness, runFfmpeg, serverRequire } from '../../src/video/engine/ffmpeg';
 import { testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import type { Client } from '../writing/helpers';
@@ -172,3 +172,36 @@ export async function expectProvenVideo(
   expect((await stat(mediaFile(app, result.coverUrl))).size).toBeGreaterThan(500);
   return { durationMs, cues };
 }
+
+/** The size frames are compared at: small enough to ignore encoding noise, 9:16 like TEST_RENDER. */
+const FRAME_PROBE = { width: 54, height: 96 } as const;
+
+/**
+ * A frame of a video at `ms` as small grey pixels (one byte each), after `filters` (say, the
+ * cover crop a source gets in a render). For comparing what two videos show at a moment.
+ */
+export async function greyFrame(file: string, ms: number, filters: string[] = []): Promise<Buffer> {
+  const out = path.join(testDataDir(), `frame-${Math.random().toString(16).slice(2)}.gray`);
+  await runFfmpeg([
+    ...['-ss', (ms / 1000).toFixed(3), '-i', file, '-frames:v', '1'],
+    ...[
+      '-vf',
+      [...filters, `scale=${FRAME_PROBE.width}:${FRAME_PROBE.height}`, 'format=gray'].join(','),
+    ],
+    ...['-f', 'rawvideo', out],
+  ]);
+  const { readFile } = await import('node:fs/promises');
+  const frame = await readFile(out);
+  expect(frame.length).toBe(FRAME_PROBE.width * FRAME_PROBE.height);
+  return frame;
+}
+
+/** How a source is fitted into a render of `size` (compose-segments: cover, then crop). */
+export const coverFilters = (size: { width: number; height: number }): string[] => [
+  `scale=${size.width}:${size.height}:force_original_aspect_ratio=increase`,
+  `crop=${size.width}:${size.height}`,
+];
+
+/** The mean absolute difference of two grey frames (0: the same picture, 255: opposite). */
+export const frameDistance = (a: Buffer, b: Buffer): number =>
+  a.reduce((sum, value, i) => sum + Math.abs(value - (b[i] ?? 0)), 0) / a.length;

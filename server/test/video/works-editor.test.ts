@@ -11,7 +11,16 @@ import type {
 import { createTestApp } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile, parseSrt, renderingTasks } from './proof';
+import { expectVoicedEditor, editOneCaptionAndMerge } from './editing';
+import {
+  expectProvenVideo,
+  finishedWork,
+  frameDistance,
+  greyFrame,
+  mediaFile,
+  parseSrt,
+  renderingTasks,
+} from './proof';
 
 jest.setTimeout(240_000);
 
@@ -66,7 +75,7 @@ beforeAll(async () => {
   alice = await signedInClient(app);
   bob = await signedInClient(app);
   aliceId = ((await alice.get('/api/user/current')).data as { userId: number }).userId;
-  await app.quotaService.grant(aliceId, 'comics', { gen: 3, merge: 2 });
+  await app.quotaService.grant(aliceId, 'comics', { gen: 4, merge: 3 });
 });
 afterAll(async () => {
   await app.close();
@@ -150,8 +159,9 @@ describe('works lists: each work with its newest task', () => {
   describe('the video editor of a comic work', () => {
     it('starts from the shots and their pictures, edits one shot, and merges a new video', async () => {
       const cut = await cutOf(made);
-      // One segment per shot, its caption, and the picture the video showed.
+      // One segment per shot, its caption, its voice and the picture the video showed.
       expect(cut.segments.map((s) => s.text)).toEqual(['林动走出小镇。', '苏柔站在桥头。']);
+      expect(cut.segments.every((s) => s.audioUrl !== '')).toBe(true);
       for (const segment of cut.segments) {
         expect(segment.materialId).toBeNull();
         expect(segment.imageUrl).toMatch(new RegExp(`^/media/${aliceId}/`));
@@ -206,7 +216,11 @@ describe('works lists: each work with its newest task', () => {
       ).data as TaskRef;
       await taskDone(one.taskId);
       const afterOne = await cutOf(made);
-      expect(afterOne.segments.map((s) => s.audioUrl !== '')).toEqual([false, true]);
+      // Shot 1 keeps the voice the video gave it; shot 2 has its new one.
+      expect(afterOne.segments.map((s) => s.audioUrl)).toEqual([
+        cut.segments[0]?.audioUrl,
+        expect.stringMatching(/\/segment-001-[0-9a-f]+\.wav$/),
+      ]);
       const outOfRange = await alice.post('/api/cut_video/generate_cut_tts', {
         workId: made,
         voiceId: 'espeak-cmn-f',
@@ -245,6 +259,39 @@ describe('works lists: each work with its newest task', () => {
       // The works list now plays the merged video.
       const listed = (await alice.get('/api/video/get_works?type=0&flag=1')).data as WorksPage;
       expect(listed.items[0]).toMatchObject({ workId: made, videoUrl: result.videoUrl });
+    });
+
+    it('opens a finished comic video voiced shot by shot, and a merge keeps the other shots', async () => {
+      const captions = ['林动走出小镇。', '山路弯弯曲曲。', '苏柔站在桥头。', '两人相视一笑。'];
+      const workId = await comicWork(alice, '成片再编辑', captions);
+      const { taskId } = (await alice.post('/api/video/gen_video', { workId })).data as TaskRef;
+      const first = await finishedWork(alice, workId, taskId);
+
+      const { cut, outputs } = await expectVoicedEditor(app, alice, aliceId, workId, taskId);
+      // A segment per shot: its caption, and the very picture the video showed.
+      expect(cut.segments.map((s) => s.text)).toEqual(captions);
+      expect(cut.segments.map((s) => [s.materialId, s.imageUrl])).toEqual(
+        (outputs.images as string[]).map((image) => [null, `/media/${image}`]),
+      );
+
+      const { result } = await editOneCaptionAndMerge(app, alice, aliceId, workId, {
+        index: 2,
+        text: '苏柔撑着伞，站在桥头。',
+      });
+      // The shots before the edited one are the same frames as in the video.
+      const durations = outputs.shotDurations as number[];
+      const secondShot = (durations[0] ?? 0) + (durations[1] ?? 0) / 2;
+      const frames = await Promise.all(
+        [result, first].map((r) => greyFrame(mediaFile(app, r.videoUrl), secondShot)),
+      );
+      expect(
+        frameDistance(frames[0] ?? Buffer.alloc(0), frames[1] ?? Buffer.alloc(0)),
+      ).toBeLessThan(3);
+      await expectProvenVideo(app, result, {
+        width: 216,
+        height: 384,
+        spoken: ['林动走出小镇。', '苏柔撑着伞，站在桥头。', '两人相视一笑。'],
+      });
     });
 
     it('keeps the editor of a work from anyone else', async () => {

@@ -66,6 +66,14 @@ export async function wavDurationMs(file: string): Promise<number> {
   return pcmDurationMs(parseWav(await readFile(file)));
 }
 
+/** The samples of `pcm` between two times (whole sample frames). */
+export function slicePcm(pcm: Pcm, startMs: number, endMs: number): Pcm {
+  const blockAlign = pcm.channels * (pcm.bitsPerSample / 8);
+  const at = (ms: number) =>
+    Math.min(pcm.data.length, Math.round((ms * pcm.sampleRate) / 1000) * blockAlign);
+  return { ...pcm, data: pcm.data.subarray(at(startMs), at(endMs)) };
+}
+
 /** Silence of the same format, sized to whole sample frames. */
 export function silence(like: Omit<Pcm, 'data'>, ms: number): Buffer {
   const blockAlign = like.channels * (like.bitsPerSample / 8);

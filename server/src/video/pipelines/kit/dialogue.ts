@@ -5,7 +5,7 @@ import { StageError } from '../../../tasks/errors';
 import { runFfmpeg } from '../../engine/ffmpeg';
 import { listVoices, SENTENCE_PAUSE_MS } from '../../../providers/speech/espeak';
 import type { Speech } from '../../../providers/speech';
-import { joinSpoken, parseWav, writeWav, type Pcm } from '../../../providers/speech/wav';
+import { joinSpoken, parseWav, slicePcm, writeWav, type Pcm } from '../../../providers/speech/wav';
 
 /**
  * Speech of several characters, each in their own voice (the real-person drama and the anime
@@ -106,14 +106,6 @@ export async function pcmLike(file: string, like: Omit<Pcm, 'data'> | null): Pro
   } finally {
     await unlink(out).catch(() => undefined);
   }
-}
-
-/** The samples of `pcm` between two times (whole sample frames). */
-function slicePcm(pcm: Pcm, startMs: number, endMs: number): Pcm {
-  const blockAlign = pcm.channels * (pcm.bitsPerSample / 8);
-  const at = (ms: number) =>
-    Math.min(pcm.data.length, Math.round((ms * pcm.sampleRate) / 1000) * blockAlign);
-  return { ...pcm, data: pcm.data.subarray(at(startMs), at(endMs)) };
 }
 
 /**
