@@ -143,9 +143,8 @@ describe('My works', () => {
     await page.getByTestId('save-state').getByText('已保存').waitFor();
     await page.getByRole('button', { name: '重新生成此片段' }).click();
     await page.getByRole('button', { name: '重新生成此片段' }).waitFor({ timeout: 60_000 });
-    // The first shot still needs its voice: 全部配音 speaks what is missing.
-    const speakAll = page.getByRole('button', { name: '全部配音' }).first();
-    if (await speakAll.isVisible()) await speakAll.click();
+    // The first shot keeps the voice the video gave it: nothing else needs speaking.
+    await page.getByText('共 2 个片段，都已配音', { exact: false }).waitFor();
     const merge = page.getByRole('button', { name: '重新合成' });
     await merge.waitFor({ timeout: 60_000 });
     await merge.click();

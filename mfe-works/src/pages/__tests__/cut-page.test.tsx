@@ -609,7 +609,7 @@ describe('/work/cut/:id video editor', () => {
     expect(button('确认合成', modal)).toBeEnabled();
   });
 
-  it('asks for every segment to be spoken before a merge, and 全部配音 speaks them all', async () => {
+  it('before a merge, speaks the segments without a voice and only those; 全部配音 speaks all', async () => {
     const cut = demoCutVideo(WORK_ID, {
       segments: [
         demoCutSegment(0, { audioUrl: '', audioDurationMs: undefined }),
@@ -625,16 +625,73 @@ describe('/work/cut/:id video editor', () => {
     });
     expect(button('还有 2 个片段未配音')).toBeDisabled();
     expect(screen.queryByText('重新合成')).not.toBeInTheDocument();
-    const speakAll = screen.getAllByText('全部配音');
-    fireEvent.click(speakAll[speakAll.length - 1] as HTMLElement);
+    // The second segment keeps its voice (the one of the finished video): it is not asked for.
+    fireEvent.click(button('为未配音片段配音'));
     await waitFor(() =>
       expect(server.calls('POST', '/api/cut_video/generate_cut_tts')).toHaveLength(1),
     );
     expect(server.calls('POST', '/api/cut_video/generate_cut_tts')[0]?.body).toEqual({
       workId: WORK_ID,
       voiceId: 'zh-female-1',
+      indexes: [0, 2],
+    });
+    expect(await screen.findByText('片段配音已生成')).toBeInTheDocument();
+    // 全部配音 is the explicit way to speak every segment again.
+    fireEvent.click(button('全部配音'));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/cut_video/generate_cut_tts')).toHaveLength(2),
+    );
+    expect(server.calls('POST', '/api/cut_video/generate_cut_tts')[1]?.body).toEqual({
+      workId: WORK_ID,
+      voiceId: 'zh-female-1',
     });
     expect(await screen.findByText('全部片段配音已生成')).toBeInTheDocument();
+  });
+
+  it('opens a finished video voiced: one caption changed, only it is spoken, then 重新合成', async () => {
+    const { routes, state } = cutRoutes(
+      demoCutVideo(WORK_ID, {
+        segments: [
+          demoCutSegment(0),
+          demoCutSegment(1, { speaker: '林舟', voiceId: 'zh-male-1' }),
+          demoCutSegment(2),
+        ],
+      }),
+    );
+    const server = await renderPage({
+      ...routes,
+      'POST /api/cut_video/generate_cut_tts': () => {
+        state.cut = {
+          ...state.cut,
+          segments: state.cut.segments.map((s, i) =>
+            i === 1 ? { ...s, audioUrl: '/media/cut/new-1.wav', audioDurationMs: 5000 } : s,
+          ),
+        };
+        return ok({ taskId: 'speech-1' });
+      },
+      'GET /api/video/get_work_result': ({ query }) =>
+        ok(demoCutResult(WORK_ID, query.taskId ? { taskId: query.taskId } : {})),
+    });
+    expect(screen.getByText(/共 3 个片段，都已配音/)).toBeInTheDocument();
+    expect(within(segment(2)).getByText('角色：林舟')).toBeInTheDocument();
+    fireEvent.click(within(segment(2)).getByText('第 2 段文案。'));
+    fireEvent.change(screen.getByLabelText('片段文案'), { target: { value: '掌柜，还有房吗？' } });
+    expect(await screen.findByText('还有 1 个片段未配音')).toBeInTheDocument();
+    fireEvent.click(button('为未配音片段配音'));
+    expect(await within(segment(2)).findByText('5秒')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/cut_video/generate_cut_tts')[0]?.body).toEqual({
+      workId: WORK_ID,
+      voiceId: 'zh-female-1',
+      indexes: [1],
+    });
+    // Saved with who says it and the others' voices as they were.
+    const saved = saves(server).at(-1);
+    expect(saved?.segments.map((s) => [s.text, s.audioUrl, s.speaker])).toEqual([
+      ['第 1 段文案。', '/media/cut/segment-0.wav', undefined],
+      ['掌柜，还有房吗？', '', '林舟'],
+      ['第 3 段文案。', '/media/cut/segment-2.wav', undefined],
+    ]);
+    expect(button('重新合成')).toBeEnabled();
   });
 
   it('explains that a scroll video has no editing and no merge', async () => {

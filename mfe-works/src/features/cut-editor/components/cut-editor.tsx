@@ -35,7 +35,8 @@ interface CutEditorProps {
 
 /**
  * The editor of a work's cut video: the current video on top, the segments' timeline, the
- * chosen segment's panel, the music, and 全部配音 / 重新合成. Every edit is saved as it is made.
+ * chosen segment's panel, the music, and 全部配音 / 重新合成 (or 为未配音片段配音 first). Every edit
+ * is saved as it is made.
  */
 export function CutEditor({ work, cut, result, resultError, timing, onReload }: CutEditorProps) {
   const workId = work.workId;
@@ -157,7 +158,11 @@ export function CutEditor({ work, cut, result, resultError, timing, onReload }: 
                   busy={progress.running || speech.run !== null}
                   resend={resend}
                   flush={flush}
-                  onSpeakAll={() => void speech.speak()}
+                  onSpeakUnspoken={() =>
+                    void speech.speak(
+                      draft.segments.filter((segment) => !segment.audioUrl).map((s) => s.key),
+                    )
+                  }
                   onStarted={progress.started}
                 />
               </Flex>

@@ -25,12 +25,15 @@ interface MergeButtonProps {
   resend: boolean;
   /** Saves the edits first; false: no merge. */
   flush: () => Promise<boolean>;
-  onSpeakAll: () => void;
+  /** Speaks the segments without audio, and only those: the others keep their voices. */
+  onSpeakUnspoken: () => void;
   onStarted: (taskId: string) => void;
 }
 
 /**
- * 重新合成: once every segment is spoken, finishes the cut (`end_cut_video`) and merges it
+ * 重新合成: until every segment is spoken, 为未配音片段配音 speaks the ones without audio (a
+ * caption changed: that segment alone, every other keeps the voice the video gave it). Then it
+ * finishes the cut (`end_cut_video`) and merges it
  * (`send_merge_request`, or `re_send_merge_request` after a failed merge), after a confirmation
  * that says it spends one merge count of the type and how many are left. The dialog spins while
  * it starts and stays open on a refusal (the server's message is shown).
@@ -42,7 +45,7 @@ export function MergeButton({
   busy,
   resend,
   flush,
-  onSpeakAll,
+  onSpeakUnspoken,
   onStarted,
 }: MergeButtonProps) {
   const { message, modal } = App.useApp();
@@ -125,8 +128,8 @@ export function MergeButton({
             还有 {unspoken} 个片段未配音
           </Button>
         </Tooltip>
-        <Button type="primary" onClick={onSpeakAll} disabled={busy}>
-          全部配音
+        <Button type="primary" onClick={onSpeakUnspoken} disabled={busy}>
+          为未配音片段配音
         </Button>
       </Flex>
     );

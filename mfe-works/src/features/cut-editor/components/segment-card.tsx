@@ -127,6 +127,8 @@ export const SegmentCard = memo(function SegmentCard({
               {segment.text || '（空）'}
             </Typography.Paragraph>
             <Flex gap={6} wrap align="center">
+              {/* A character's line: captioned with the name, which is not spoken. */}
+              {segment.speaker && <Tag color="blue">角色：{segment.speaker}</Tag>}
               <Tag>{voiceName}</Tag>
               {segment.speed !== undefined && <Tag>{segment.speed} 倍速</Tag>}
               {speaking ? (
