@@ -345,15 +345,17 @@ describe('reverse video (type 3)', () => {
   });
 
   it('opens a finished video in the editor with its voices over its footage, and a merge keeps them', async () => {
-    // Longer than the narration: the video shows the source once through, frame for frame.
-    const bytes = await sourceVideo('long.mp4', false, 10);
+    // Longer than the narration: the video shows the source once through, from 0.5 s at 1.25×.
+    const bytes = await sourceVideo('long.mp4', false, 16);
     const long = await uploadMedia(alice, 'long.mp4', bytes);
     const sourcePath = path.join(testDataDir(), 'long.mp4');
     const sentences = ['第一句是开头。', '第二句在中间。', '第三句要改写，这一句比较长一些。'];
     const workId = await convertWork(alice, sentences.join(''), {
       sourceVideoUrl: long.url,
-      dedup: { mirror: true },
+      dedup: { mirror: true, speed: 1.25, trimHeadMs: 500 },
     });
+    /** Where the source is at a time of the video. */
+    const sourceAt = (ms: number) => 500 + ms * 1.25;
     const taskId = await generate(alice, workId);
     const first = await finishedWork(alice, workId, taskId);
 
@@ -363,20 +365,19 @@ describe('reverse video (type 3)', () => {
     const cues = outputs.cues as Array<{ startMs: number }>;
     for (const [i, segment] of cut.segments.entries()) {
       expect(segment.materialId).toBe(long.assetId);
-      expect(Math.abs(segment.startMs - (i === 0 ? 0 : (cues[i]?.startMs ?? -1)))).toBeLessThan(2);
-      expect(segment.endMs).toBeGreaterThan(segment.startMs + (segment.audioDurationMs ?? 0));
+      const at = sourceAt(i === 0 ? 0 : (cues[i]?.startMs ?? -1));
+      expect(Math.abs(segment.startMs - at)).toBeLessThan(2);
+      expect(segment.endMs).toBeGreaterThan(at + (segment.audioDurationMs ?? 0) * 1.25);
     }
 
-    /** The video's middle frame against the source's at the same time, mirrored and not. */
+    /** The video's middle frame against the source's of that moment, mirrored and not. */
     const middle = async (result: WorkResult) => {
       const ms = result.durationMs / 2;
       const shown = await greyFrame(mediaFile(app, result.videoUrl), ms);
+      const source = (filters: string[]) => greyFrame(sourcePath, sourceAt(ms), filters);
       return {
-        mirrored: frameDistance(
-          shown,
-          await greyFrame(sourcePath, ms, [...coverFilters(RENDER), 'hflip']),
-        ),
-        plain: frameDistance(shown, await greyFrame(sourcePath, ms, coverFilters(RENDER))),
+        mirrored: frameDistance(shown, await source([...coverFilters(RENDER), 'hflip'])),
+        plain: frameDistance(shown, await source(coverFilters(RENDER))),
       };
     };
     const before = await middle(first);
@@ -388,7 +389,7 @@ describe('reverse video (type 3)', () => {
       text: '第三句改短了。',
     });
     const after = await middle(result);
-    // Before the fix the merge drew local frames: ~92.8 away from the source.
+    // Before the fix the merge drew local frames instead, 86 to 93 away from the source.
     expect(after.mirrored).toBeLessThan(before.mirrored + 3);
     // Still de-duplicated: the unmirrored source is far from what it shows.
     expect(after.plain).toBeGreaterThan(after.mirrored + 10);
