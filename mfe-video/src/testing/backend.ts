@@ -68,15 +68,16 @@ export function changeWork(state: WorkState, change: (work: WorkDetail) => Parti
 
 /**
  * The loopback backend's answers for one work as the server gives them: `work_info` answers it;
+ * `save_text` without a work makes it afresh (revision 1, under the held work's id);
  * `update_text`, `save_video_info` and `save_text` over it change it when based on its newest
  * revision, moving the revision on, and refuse a save based on an older one (412, the server's
  * message), so a test sees what a page does when the work changed since it loaded it.
  */
-export function workRoutes(state: WorkState): FakeRoutes {
+export function workRoutes(state: WorkState) {
   const stale = (body: unknown) =>
     (body as { revision?: unknown }).revision !== state.work.revision;
   const refused = () => refuse(412, STALE_WORK_MESSAGE, 412);
-  return {
+  const routes = {
     'GET /api/video/work_info': () => ok(state.work),
     'POST /api/video/update_text': ({ body }) => {
       if (stale(body)) return refused();
@@ -101,10 +102,20 @@ export function workRoutes(state: WorkState): FakeRoutes {
     },
     'POST /api/video/save_text': ({ body }) => {
       const { workId, type, title, text } = body as SaveTextBody;
-      if (workId === undefined) return refuse(500, '这个测试没有新建作品', 500);
+      if (workId === undefined) {
+        // A new work: the held one is made afresh, at revision 1, with the server's settings.
+        state.work = {
+          ...demoWorkDetail(state.work.workId),
+          ...(type !== undefined ? { type } : {}),
+          title,
+          text,
+        };
+        return ok({ workId: state.work.workId, revision: state.work.revision });
+      }
       if (stale(body)) return refused();
       changeWork(state, () => ({ ...(type !== undefined ? { type } : {}), title, text }));
       return ok({ workId, revision: state.work.revision });
     },
-  };
+  } satisfies FakeRoutes;
+  return routes;
 }

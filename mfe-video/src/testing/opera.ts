@@ -1,4 +1,5 @@
-import { sessionStore, type OperaDraft, type OperaDraftScene } from '@kol/shared-sdk';
+import { sessionStore, type OperaDraftScene } from '@kol/shared-sdk';
+import { OPERA_TYPE, scriptText, type KeptOperaDraft } from '../lib/opera-flow';
 
 /** A scene of a test drama: its lines as [speaker, text], and its media if uploaded. */
 export function demoScene(
@@ -16,9 +17,12 @@ export function demoScene(
   };
 }
 
-/** A saved drama (work 31) in the session, as the configuration page leaves it. */
-export function storeDemoDraft(overrides: Partial<OperaDraft> = {}): OperaDraft {
-  const draft: OperaDraft = {
+/**
+ * A saved drama (work 31) in the session, as the configuration page leaves it: with the work as
+ * it saved it (revision 1 unless given), the base of the next save over it.
+ */
+export function storeDemoDraft(overrides: Partial<KeptOperaDraft> = {}): KeptOperaDraft {
+  const draft: KeptOperaDraft = {
     workId: 31,
     title: '雨夜重逢',
     settings: { aspect: '9:16', captionStyle: 'classic', speed: 1 },
@@ -30,6 +34,14 @@ export function storeDemoDraft(overrides: Partial<OperaDraft> = {}): OperaDraft 
       demoScene('b', [['小明', '我们走吧。']]),
     ],
     ...overrides,
+  };
+  draft.saved ??= {
+    workId: 31,
+    revision: 1,
+    type: OPERA_TYPE,
+    title: draft.title,
+    text: scriptText(draft.scenes),
+    settings: draft.settings,
   };
   sessionStore.set('operaDraft', draft);
   return draft;

@@ -9,6 +9,7 @@ import {
   type FakeBackend,
 } from '@kol/shared-sdk/testing';
 import { animeBackend, animeUser } from '../../testing/anime';
+import { changeWork } from '../../testing/backend';
 import { AnimeCaptionPage } from '../anime-caption-page';
 
 let backend: FakeBackend | undefined;
@@ -127,5 +128,22 @@ describe('/video/animeCaption', () => {
       ),
     );
     expect(state.work.text).toContain('掌柜：只剩一间上房。');
+  });
+
+  it('asks when the script was changed in another tab since it was read, keeping the page’s lines', async () => {
+    const { routes, state } = animeBackend();
+    backend = await startFakeBackend(routes);
+    render();
+    await screen.findByLabelText('第 3 行的台词');
+    changeWork(state, () => ({ text: '旁白：另一个页面写的开头。' }));
+    fireEvent.change(line(2), { target: { value: '掌柜，还有上房吗？' } });
+    expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+    expect(line(2)).toHaveValue('掌柜，还有上房吗？');
+    fireEvent.click(screen.getByText('保留我的修改'));
+    await waitFor(() =>
+      expect(state.work.text).toBe(
+        '旁白：夜里，林舟走进客栈。\n林舟：掌柜，还有上房吗？\n掌柜：只剩一间。',
+      ),
+    );
   });
 });

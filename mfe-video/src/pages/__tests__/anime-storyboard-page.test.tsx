@@ -9,6 +9,7 @@ import {
   animeUser,
   storyboardResult,
 } from '../../testing/anime';
+import { changeWork, type WorkState } from '../../testing/backend';
 import { AnimeStoryboardPage } from '../anime-storyboard-page';
 
 let backend: FakeBackend | undefined;
@@ -157,6 +158,52 @@ describe('/video/animeStoryboard/:taskId', () => {
       shotIndex: 1,
       prompt: '客栈，近景，林舟：掌柜，还有房吗？',
     });
+  });
+
+  it('saves an edit made while a picture was drawn merged with it, on the newest revision', async () => {
+    const holder: { state?: WorkState } = {};
+    const drawn = '/media/7/tasks/img-1/image.jpg';
+    let written = false;
+    const { server, state } = await done({
+      'POST /api/video/gen_img': () => ok({ taskId: 'img-1' }),
+      'GET /api/video/img_result': () => {
+        // The server writes the picture onto its shot as the task ends (the revision moves on).
+        if (!written && holder.state) {
+          written = true;
+          changeWork(holder.state, (work) => ({
+            shots: work.shots.map((shot) =>
+              shot.index === 1 ? { ...shot, imageUrl: drawn } : shot,
+            ),
+          }));
+        }
+        return ok({
+          taskId: 'img-1',
+          state: 'succeeded',
+          imageUrl: drawn,
+          engine: 'x',
+          error: null,
+        });
+      },
+    });
+    holder.state = state;
+    render();
+    await screen.findByText('3 个镜头，3 个已有画面');
+    fireEvent.click(screen.getByRole('button', { name: '重画第 2 个镜头' }));
+    await waitFor(() => expect(server.calls('POST', '/api/video/gen_img')).toHaveLength(1));
+    fireEvent.change(field(3, '台词'), { target: { value: '只剩一间上房。' } });
+    await waitFor(() => expect(state.work.shots[1]?.imageUrl).toBe(drawn));
+    await waitFor(() => expect(state.work.shots[2]?.line).toBe('只剩一间上房。'));
+    // The page's save after the picture landed went out on an older revision and was merged.
+    await waitFor(() =>
+      expect(
+        server
+          .calls('POST', '/api/video/update_text')
+          .some((call) => (call.body as { shots: Shot[] }).shots[1]?.imageUrl === drawn),
+      ).toBe(true),
+    );
+    expect(state.work.shots[1]?.imageUrl).toBe(drawn);
+    expect(state.work.shots[2]?.line).toBe('只剩一间上房。');
+    expect(screen.queryByText('内容已在其他页面修改')).not.toBeInTheDocument();
   });
 
   it('goes on to the final check of the same task', async () => {

@@ -74,9 +74,63 @@ describe('/video/character', () => {
     fireEvent.click(within(roleCard('林动')).getByText('保存修改'));
     expect(await screen.findByText('角色已保存')).toBeVisible();
     expect(server.calls('POST', '/api/role/update').map((call) => call.body)).toEqual([
-      { roleId: 1, name: '林动', description: '十六岁少年，黑发，青色布衣' },
+      { roleId: 1, revision: 1, name: '林动', description: '十六岁少年，黑发，青色布衣' },
     ]);
     expect(server.calls('POST', '/api/role/extract_roles')).toHaveLength(0);
+  });
+
+  describe('saves a role on the revision it was read at', () => {
+    /** The role as the server keeps it: updated on its newest revision only (412 otherwise). */
+    function heldRole() {
+      const held = { role: { ...linDong, revision: 2 } };
+      const routes: FakeRoutes = {
+        'GET /api/role/get_roles': () => ok([held.role]),
+        'POST /api/role/update': ({ body }) => {
+          const { revision, ...patch } = body as Partial<Role> & { revision: number };
+          if (revision !== held.role.revision) {
+            return refuse(412, '该角色已在其他页面修改，请刷新后再编辑', 412);
+          }
+          held.role = { ...held.role, ...patch, revision: held.role.revision + 1 };
+          return ok(held.role);
+        },
+      };
+      return { held, routes };
+    }
+
+    it('merges a portrait drawn since into the edited look', async () => {
+      const { held, routes } = heldRole();
+      const server = await start(routes);
+      renderWithHost(<CharacterPage />, { route: ROUTE });
+      const look = await screen.findByLabelText('外貌设定 林动');
+      fireEvent.change(look, { target: { value: '十六岁少年，黑发' } });
+      // A portrait drawn meanwhile (another tab): the server set the reference picture.
+      held.role = { ...held.role, referenceImageUrl: '/media/7/r/1.jpg', revision: 3 };
+      fireEvent.click(within(roleCard('林动')).getByText('保存修改'));
+      expect(await screen.findByText('角色已保存')).toBeVisible();
+      expect(server.calls('POST', '/api/role/update').map((call) => call.body)).toEqual([
+        { roleId: 1, revision: 2, name: '林动', description: '十六岁少年，黑发' },
+        { roleId: 1, revision: 3, name: '林动', description: '十六岁少年，黑发' },
+      ]);
+      expect(held.role).toMatchObject({
+        description: '十六岁少年，黑发',
+        referenceImageUrl: '/media/7/r/1.jpg',
+      });
+    });
+
+    it('asks when the same look was changed elsewhere, keeping what was typed', async () => {
+      const { held, routes } = heldRole();
+      const server = await start(routes);
+      renderWithHost(<CharacterPage />, { route: ROUTE });
+      const look = await screen.findByLabelText('外貌设定 林动');
+      fireEvent.change(look, { target: { value: '十六岁少年，黑发' } });
+      held.role = { ...held.role, description: '白发老者', revision: 3 };
+      fireEvent.click(within(roleCard('林动')).getByText('保存修改'));
+      expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+      expect(look).toHaveValue('十六岁少年，黑发');
+      fireEvent.click(screen.getByText('载入最新内容'));
+      await waitFor(() => expect(screen.getByLabelText('外貌设定 林动')).toHaveValue('白发老者'));
+      expect(server.calls('POST', '/api/role/update')).toHaveLength(1);
+    });
   });
 
   it('shows a refused rename in Chinese and keeps what was typed', async () => {

@@ -13,7 +13,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { changeWork, quietBackendRoutes, workRoutes, type WorkState } from '../../testing/backend';
 import { demoLimits, demoWork, demoWorkDetail, page } from '../../testing/fixtures';
 import { ComicConfigPage } from '../comic-config-page';
 
@@ -25,11 +25,14 @@ afterEach(async () => {
   backend = undefined;
 });
 
+/** Work 21 as the server holds it: made by save_text, saved over on its newest revision. */
+let held: WorkState;
+
 async function start(overrides: FakeRoutes = {}) {
+  held = { work: demoWorkDetail(21) };
   backend = await startFakeBackend(
     quietBackendRoutes({
-      'POST /api/video/save_text': () => ok({ workId: 21 }),
-      'POST /api/video/save_video_info': () => ok(null),
+      ...workRoutes(held),
       'POST /api/video/tts_audition': () => ok({ audioUrl: '/media/7/tts/a.wav', durationMs: 900 }),
       ...overrides,
     }),
@@ -73,6 +76,7 @@ describe('/video/config', () => {
     expect(server.calls('POST', '/api/video/save_video_info').map((call) => call.body)).toEqual([
       {
         workId: 21,
+        revision: 1,
         settings: {
           aspect: '16:9',
           speed: 1,
@@ -83,6 +87,28 @@ describe('/video/config', () => {
         },
       },
     ]);
+  });
+
+  it('saves over the work in the address on the revision read on arrival, a change made since merged in', async () => {
+    const server = await start();
+    held.work = { ...held.work, title: '山中小记', text: '从前有座山。', revision: 4 };
+    sessionStore.set('videoContent', '从前有座山。山里有座庙。');
+    renderWithHost(<ComicConfigPage />, { route: '/video/config?videoType=0&workId=21' });
+    await waitFor(() => expect(screen.getByLabelText('作品标题')).toHaveValue('山中小记'));
+    await screen.findByText(/普通话女声/);
+    // Another tab chose the music meanwhile.
+    changeWork(held, (work) => ({ settings: { ...work.settings, musicId: -1 } }));
+    next();
+    await waitFor(() => expect(location()).toBe('/video/caption?videoType=0&workId=21'));
+    expect(
+      server
+        .calls('POST', '/api/video/save_text')
+        .map((call) => (call.body as { revision?: number }).revision),
+    ).toEqual([4, 5]);
+    // Read on arrival and for the merge, never just before saving.
+    expect(server.calls('GET', '/api/video/work_info')).toHaveLength(2);
+    expect(held.work.text).toBe('从前有座山。山里有座庙。');
+    expect(held.work.settings.musicId).toBe(-1);
   });
 
   it('keeps every choice in the session, so a reload shows them again', async () => {

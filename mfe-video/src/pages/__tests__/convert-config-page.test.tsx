@@ -11,7 +11,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { quietBackendRoutes, workRoutes } from '../../testing/backend';
 import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
 import { ConvertConfigPage } from '../convert-config-page';
 
@@ -68,9 +68,7 @@ async function start(overrides: FakeRoutes = {}) {
         ),
       'POST /api/video/convert_script': () =>
         ok({ script: '小猫晒太阳\n它睡着了', from: 'subtitles', engine: null, missing: null }),
-      'POST /api/video/save_text': () => ok({ workId: 41 }),
-      'POST /api/video/update_text': () => ok(null),
-      'POST /api/video/save_video_info': () => ok(null),
+      ...workRoutes({ work: demoWorkDetail(41, { type: 3 }) }),
       'POST /api/video/gen_video': () => ok({ taskId: 'task-41' }),
       ...overrides,
     }),
@@ -186,11 +184,13 @@ describe('/convertConfig', () => {
     expect(server.calls('POST', '/api/video/save_text')).toHaveLength(1);
     expect(server.calls('POST', '/api/video/update_text').at(-1)?.body).toEqual({
       workId: 41,
+      revision: 2,
       title: 'cat',
       text: '小猫在晒太阳。\n它慢慢睡着了。',
     });
     expect(server.calls('POST', '/api/video/save_video_info').at(-1)?.body).toEqual({
       workId: 41,
+      revision: 3,
       settings: {
         aspect: '9:16',
         speed: 1,
@@ -253,6 +253,7 @@ describe('/convertConfig', () => {
     expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
     expect(server.calls('POST', '/api/video/update_text')[0]?.body).toEqual({
       workId: 41,
+      revision: 1,
       title: '猫咪',
       text: '保存过的文案。',
     });

@@ -34,35 +34,53 @@ afterEach(async () => {
 const WORK = 41;
 const ROUTE = `/video/cut?workId=${WORK}`;
 
-/** A backend holding one decompression work's cut data, changed by the calls as the server does. */
+/**
+ * A backend holding one decompression work's cut data, changed by the calls as the server does:
+ * every change moves its revision on, and a save based on an older one is refused (412).
+ */
+const held: { cut: CutVideo | null } = { cut: null };
+
 async function start(initial: CutVideo, overrides: FakeRoutes = {}) {
-  let cut = initial;
+  held.cut = initial;
   let spoken = 0;
+  // Read and written through `held`, so a test can change the cut data as another tab does.
+  const state = {
+    get cut(): CutVideo {
+      return held.cut as CutVideo;
+    },
+    set cut(next: CutVideo) {
+      held.cut = { ...next, revision: (held.cut?.revision ?? 0) + 1 };
+    },
+  };
   backend = await startFakeBackend(
     quietBackendRoutes({
       'GET /api/user/get_user_limit_info': () => ok(decompressionLimits()),
       'GET /api/video/work_info': () => ok(demoWorkDetail(WORK, { type: 1 })),
       'GET /api/cut_video/get_system_material_list': () =>
         ok({ items: MATERIALS, total: MATERIALS.length, pageIndex: 1, pageSize: 100 }),
-      'GET /api/cut_video/get_cut_video': () => ok(cut),
+      'GET /api/cut_video/get_cut_video': () => ok(state.cut),
       'POST /api/cut_video/update_cut_video_data': ({ body }) => {
-        const sent = (body as { segments: CutSegment[] }).segments;
+        const { segments: sent, revision } = body as { segments: CutSegment[]; revision: number };
+        if (revision !== state.cut.revision) {
+          return refuse(412, '剪辑数据已在其他页面修改，请刷新后再编辑', 412);
+        }
         // As the server: audio is kept only while the text is the one spoken.
-        cut = {
-          ...cut,
+        const before = state.cut;
+        state.cut = {
+          ...before,
           finished: false,
           segments: sent.map((s, i) =>
-            s.text === cut.segments[i]?.text ? s : { ...s, audioUrl: '', audioDurationMs: 0 },
+            s.text === before.segments[i]?.text ? s : { ...s, audioUrl: '', audioDurationMs: 0 },
           ),
         };
-        return ok(cut);
+        return ok(state.cut);
       },
       'POST /api/cut_video/generate_cut_tts': ({ body }) => {
         const { indexes } = body as { indexes?: number[] };
         spoken += 1;
-        cut = {
-          ...cut,
-          segments: cut.segments.map((s, i) =>
+        state.cut = {
+          ...state.cut,
+          segments: state.cut.segments.map((s, i) =>
             !indexes || indexes.includes(i)
               ? { ...s, audioUrl: `/media/7/t/segment-${i}-v${spoken}.wav`, audioDurationMs: 2000 }
               : s,
@@ -85,7 +103,7 @@ async function start(initial: CutVideo, overrides: FakeRoutes = {}) {
           error: null,
         }),
       'POST /api/cut_video/end_cut_video': () => {
-        cut = { ...cut, finished: true };
+        state.cut = { ...state.cut, finished: true };
         return ok(null);
       },
       'GET /api/video_edit/send_merge_request': () => ok({ taskId: 'merge-1' }),
@@ -129,6 +147,7 @@ describe('/video/cut', () => {
     );
     expect(server.calls('POST', '/api/cut_video/update_cut_video_data')[0]?.body).toMatchObject({
       workId: WORK,
+      revision: 1,
       segments: [{ text: '慢慢吸气，放松肩膀。' }, { text: '让思绪慢慢沉静下来。' }],
     });
     expect(server.calls('POST', '/api/cut_video/generate_cut_tts').map((c) => c.body)).toEqual([
@@ -163,6 +182,36 @@ describe('/video/cut', () => {
       `${server.origin}/media/7/t/segment-1-v1.wav`,
     );
     expect(screen.getByLabelText('第 1 个片段的文案')).toHaveValue('深呼吸，放松肩膀。');
+  });
+
+  it('saves an edit on the revision it read: a segment spoken in another tab since is merged in', async () => {
+    const server = await start(demoCut(WORK));
+    show();
+    const text = await screen.findByLabelText('第 1 个片段的文案', {}, { timeout: 15_000 });
+    fireEvent.change(text, { target: { value: '慢慢吸气，放松肩膀。' } });
+    // Another tab spoke the second segment again meanwhile.
+    const before = held.cut as CutVideo;
+    held.cut = {
+      ...before,
+      revision: before.revision + 1,
+      segments: before.segments.map((s, i) =>
+        i === 1 ? { ...s, audioUrl: '/media/7/t/other-tab.wav' } : s,
+      ),
+    };
+    fireEvent.click(screen.getByRole('button', { name: '重新配音第 1 个片段' }));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/cut_video/generate_cut_tts')).toHaveLength(1),
+    );
+    const saves = server
+      .calls('POST', '/api/cut_video/update_cut_video_data')
+      .map((call) => call.body as { revision: number; segments: CutSegment[] });
+    expect(saves.map((body) => body.revision)).toEqual([1, 2]);
+    expect(saves[1]?.segments.map((s) => s.text)).toEqual([
+      '慢慢吸气，放松肩膀。',
+      '让思绪慢慢沉静下来。',
+    ]);
+    expect(saves[1]?.segments[1]?.audioUrl).toBe('/media/7/t/other-tab.wav');
+    expect(screen.queryByText('内容已在其他页面修改')).not.toBeInTheDocument();
   });
 
   it('speaks every segment of a new cut, then merges once, asked first, spending one merge count', async () => {

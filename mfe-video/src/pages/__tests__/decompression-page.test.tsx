@@ -9,7 +9,8 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { changeWork, quietBackendRoutes, workRoutes, type WorkState } from '../../testing/backend';
+import { demoWorkDetail } from '../../testing/fixtures';
 import {
   MATERIALS,
   MATERIAL_TAGS,
@@ -30,7 +31,11 @@ afterEach(async () => {
   backend = undefined;
 });
 
+/** Work 41 as the server holds it: made by save_text, saved over on its newest revision. */
+let held: WorkState;
+
 async function start(overrides: FakeRoutes = {}) {
+  held = { work: demoWorkDetail(41, { type: 1 }) };
   backend = await startFakeBackend(
     quietBackendRoutes({
       'GET /api/user/get_user_limit_info': () => ok(decompressionLimits()),
@@ -41,8 +46,7 @@ async function start(overrides: FakeRoutes = {}) {
           : MATERIALS;
         return ok({ items, total: items.length, pageIndex: 1, pageSize: 100 });
       },
-      'POST /api/video/save_text': () => ok({ workId: 41 }),
-      'POST /api/video/save_video_info': () => ok(null),
+      ...workRoutes(held),
       'POST /api/video/gen_video': () => ok({ taskId: 'task-41' }),
       ...overrides,
     }),
@@ -103,6 +107,7 @@ describe('/video/decompression', () => {
     ]);
     expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
       workId: 41,
+      revision: 1,
       settings: {
         aspect: '9:16',
         speed: 1,
@@ -198,6 +203,36 @@ describe('/video/decompression', () => {
     show('/video/decompression?videoType=1&workId=41');
     expect(screen.getByLabelText('旁白文案')).toHaveValue('你好。');
     await waitFor(() => expect(screen.getByLabelText('星夜')).toBeChecked());
+  });
+
+  it('after a reload saves over its work on the revision it kept; a change elsewhere asks first', async () => {
+    const server = await start({
+      'POST /api/video/gen_video': () => refuse(400, '文案中含有违禁词「秒杀」', 400),
+    });
+    const first = show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), { target: { value: '你好。' } });
+    fireEvent.click(await screen.findByLabelText('星夜'));
+    fireEvent.click(await renderButton());
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
+    expect((await screen.findAllByText('文案中含有违禁词「秒杀」')).length).toBeGreaterThan(0);
+    expect(sessionStore.get('decompressionDraft')).toMatchObject({ saved: { revision: 2 } });
+    first.unmount();
+
+    // Another tab renamed the work meanwhile; this page names it after its text again.
+    changeWork(held, () => ({ title: '别处改的标题' }));
+    show('/video/decompression?videoType=1&workId=41');
+    fireEvent.change(screen.getByLabelText('旁白文案'), { target: { value: '你好，世界。' } });
+    fireEvent.click(await renderButton());
+    expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('旁白文案')).toHaveValue('你好，世界。');
+    fireEvent.click(screen.getByText('保留我的修改'));
+    expect(await screen.findByRole('button', { name: '确认生成' })).toBeInTheDocument();
+    expect(
+      server
+        .calls('POST', '/api/video/save_text')
+        .map((call) => (call.body as { revision?: number }).revision),
+    ).toEqual([undefined, 2, 3]);
+    expect(held.work.text).toBe('你好，世界。');
   });
 
   it('keeps the overseas variant apart (?videoType=6, English voices)', async () => {

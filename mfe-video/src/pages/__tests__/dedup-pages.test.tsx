@@ -1,16 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TemplateId, sessionStore } from '@kol/shared-sdk';
+import {
+  TemplateId,
+  sessionStore,
+  type DedupPresets,
+  type DedupPresetsRecord,
+} from '@kol/shared-sdk';
 import {
   demoUser,
   ok,
+  refuse,
   renderWithHost,
   settle,
   startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { quietBackendRoutes, workRoutes } from '../../testing/backend';
 import { demoLimits, demoResult, demoWorkDetail } from '../../testing/fixtures';
 import { DedupClipPage } from '../dedup-clip-page';
 import { DedupConfigPage } from '../dedup-config-page';
@@ -32,12 +38,28 @@ const PREVIEW = {
   atMs: 0,
 };
 
+/** The user's saved presets as the server keeps them: saved on their newest revision only. */
+let savedPresets: DedupPresetsRecord;
+
+/** Another tab saves presets: the revision moves on. */
+const savedElsewhere = (presets: DedupPresets) => {
+  savedPresets = { presets, revision: savedPresets.revision + 1 };
+};
+
 async function start(overrides: FakeRoutes = {}) {
+  savedPresets = { presets: { mirror: true, speed: 1.1 }, revision: 3 };
   backend = await startFakeBackend(
     quietBackendRoutes({
       'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainXiGaoCount: 2 })),
-      'GET /api/video/dedup_presets': () => ok({ mirror: true, speed: 1.1 }),
-      'POST /api/video/save_dedup_presets': () => ok(null),
+      'GET /api/video/dedup_presets': () => ok(savedPresets),
+      'POST /api/video/save_dedup_presets': ({ body }) => {
+        const { presets, revision } = body as DedupPresetsRecord;
+        if (revision !== savedPresets.revision) {
+          return refuse(412, '去重设置已在其他页面修改，请刷新后再编辑', 412);
+        }
+        savedElsewhere(presets);
+        return ok({ revision: savedPresets.revision });
+      },
       'POST /api/video/dedup_preview': () => ok(PREVIEW),
       ...overrides,
     }),
@@ -82,8 +104,47 @@ describe('/video/cutDuplicates/config', () => {
     await screen.findByText('已保存');
     expect(server.calls('POST', '/api/video/save_dedup_presets')[0]?.body).toEqual({
       presets: { mirror: true, speed: 1.1, overlay: true },
+      revision: 3,
     });
     expect(sessionStore.get('dedupEdit')?.presets).toBeNull();
+  });
+
+  it('saves on the revision it read: presets saved in another tab since are merged in', async () => {
+    const server = await start();
+    renderWithHost(<DedupConfigPage />, {
+      route: '/video/cutDuplicates/config',
+      user: convertUser(),
+    });
+    fireEvent.click(await screen.findByRole('checkbox', { name: '轻微蒙层' }));
+    savedElsewhere({ mirror: true, speed: 1.2 });
+    fireEvent.click(screen.getByRole('button', { name: '保存设置' }));
+    expect(await screen.findByText('去重设置已保存，反推视频可直接使用')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/video/save_dedup_presets').map((call) => call.body)).toEqual([
+      { presets: { mirror: true, speed: 1.1, overlay: true }, revision: 3 },
+      { presets: { mirror: true, speed: 1.2, overlay: true }, revision: 4 },
+    ]);
+    expect(savedPresets).toEqual({
+      presets: { mirror: true, speed: 1.2, overlay: true },
+      revision: 5,
+    });
+    expect(screen.getByText('变速：1.20×')).toBeInTheDocument();
+  });
+
+  it('asks when the same preset was changed in another tab; 载入最新内容 shows those', async () => {
+    const server = await start();
+    renderWithHost(<DedupConfigPage />, {
+      route: '/video/cutDuplicates/config',
+      user: convertUser(),
+    });
+    fireEvent.click(await screen.findByLabelText('24 fps'));
+    savedElsewhere({ mirror: true, speed: 1.1, frameRate: 60 });
+    fireEvent.click(screen.getByRole('button', { name: '保存设置' }));
+    expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('24 fps')).toBeChecked();
+    fireEvent.click(screen.getByText('载入最新内容'));
+    await waitFor(() => expect(screen.getByLabelText('60 fps')).toBeChecked());
+    expect(screen.getByText('已保存')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/video/save_dedup_presets')).toHaveLength(1);
   });
 
   it('shows the before / after frame of the uploaded clip for the current presets', async () => {
@@ -157,7 +218,7 @@ describe('/video/cutDuplicates/:id and /video/duplicatesEdit/:id', () => {
             durationMs: 4000,
           }),
         ),
-      'POST /api/video/save_video_info': () => ok(null),
+      'POST /api/video/save_video_info': workRoutes({ work })['POST /api/video/save_video_info'],
       'POST /api/video/gen_video': () => ok({ taskId: 'task-42' }),
     });
     const open = () =>
@@ -190,9 +251,11 @@ describe('/video/cutDuplicates/:id and /video/duplicatesEdit/:id', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确认生成' }));
     await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
     await settle();
+    // Based on the work as the page read it; only what the page edits is sent.
     expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
       workId: 41,
-      settings: { ...work.settings, dedup: { overlay: true, mirror: true } },
+      revision: 1,
+      settings: { aspect: '16:9', dedup: { overlay: true, mirror: true } },
     });
     expect(server.calls('POST', '/api/video/gen_video')[0]?.body).toEqual({ workId: 41 });
     // Rendered: the work holds the presets, the session no longer does.

@@ -9,7 +9,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { quietBackendRoutes, workRoutes } from '../../testing/backend';
 import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
 import { MarketPage } from '../market-page';
 
@@ -34,10 +34,7 @@ async function start(overrides: FakeRoutes = {}) {
         uploaded += 1;
         return ok({ url: `/uploads/picture-${uploaded}.png` }, 200);
       },
-      'POST /api/video/save_text': () => ok({ workId: 51 }),
-      'POST /api/video/update_text': ({ body }) =>
-        ok(demoWorkDetail(51, { type: 4, ...(body as object) })),
-      'POST /api/video/save_video_info': () => ok(null),
+      ...workRoutes({ work: demoWorkDetail(51, { type: 4 }) }),
       'POST /api/video/gen_video': () => ok({ taskId: 'task-51' }),
       ...overrides,
     }),
@@ -131,11 +128,12 @@ describe('/video/market', () => {
     ]);
     // Emptied, so the server speaks the template's script from the fields.
     expect(server.calls('POST', '/api/video/update_text').map((c) => c.body)).toEqual([
-      { workId: 51, title: '云朵枕头', text: '' },
+      { workId: 51, revision: 1, title: '云朵枕头', text: '' },
     ]);
     // The voice is the list's first once it has loaded (else the server's default): not asserted.
     expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toMatchObject({
       workId: 51,
+      revision: 2,
       settings: {
         aspect: '9:16',
         speed: 1,

@@ -10,7 +10,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { changeWork, quietBackendRoutes, workRoutes, type WorkState } from '../../testing/backend';
 import { demoWorkDetail } from '../../testing/fixtures';
 import { storeDemoDraft } from '../../testing/opera';
 import { OperaCaptionPage } from '../opera-caption-page';
@@ -28,8 +28,7 @@ const ROUTE = '/video/operaCaption?workId=31';
 async function start(overrides: FakeRoutes = {}) {
   backend = await startFakeBackend(
     quietBackendRoutes({
-      'POST /api/video/update_text': ({ body }) =>
-        ok(demoWorkDetail(31, { type: 8, ...(body as object) })),
+      ...workRoutes({ work: demoWorkDetail(31, { type: 8 }) }),
       ...overrides,
     }),
   );
@@ -191,8 +190,30 @@ describe('/video/operaCaption', () => {
     next();
     await waitFor(() => expect(location()).toBe('/video/operaCharacter?workId=31'));
     expect(server.calls('POST', '/api/video/update_text').map((call) => call.body)).toEqual([
-      { workId: 31, text: '小明：你好。\n小红：好久不见。\n\n小明：我们 走吧。' },
+      { workId: 31, revision: 1, text: '小明：你好。\n小红：好久不见。\n\n小明：我们 走吧。' },
     ]);
+  });
+
+  it('asks when the script was changed in another tab since; 载入最新内容 shows that script', async () => {
+    const held: WorkState = {
+      work: demoWorkDetail(31, {
+        type: 8,
+        text: '小明：你好。\n小红：好久不见。\n\n小明：我们走吧。',
+      }),
+    };
+    const server = await start(workRoutes(held));
+    storeDemoDraft();
+    changeWork(held, () => ({ text: '小明：另一个页面改的。' }));
+    renderWithHost(<OperaCaptionPage />, { route: ROUTE });
+    fireEvent.change(text(2, 1), { target: { value: '我们回家吧。' } });
+    next();
+    expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+    expect(script()).toEqual([['小明：你好。', '小红：好久不见。'], ['小明：我们回家吧。']]);
+    fireEvent.click(screen.getByText('载入最新内容'));
+    await waitFor(() => expect(script()).toEqual([['小明：另一个页面改的。']]));
+    expect(server.calls('POST', '/api/video/update_text')).toHaveLength(1);
+    expect(held.work.text).toBe('小明：另一个页面改的。');
+    expect(location()).toBe(ROUTE);
   });
 
   it('says why the server refused, keeping the script', async () => {

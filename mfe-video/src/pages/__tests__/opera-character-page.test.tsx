@@ -9,7 +9,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { quietBackendRoutes, workRoutes } from '../../testing/backend';
 import { VOICES, demoWorkDetail } from '../../testing/fixtures';
 import { demoScene, storeDemoDraft } from '../../testing/opera';
 import { OperaCharacterPage } from '../opera-character-page';
@@ -41,9 +41,7 @@ async function start(overrides: FakeRoutes = {}) {
   backend = await startFakeBackend(
     quietBackendRoutes({
       'GET /api/edit/tts_list': () => ok(THREE_VOICES),
-      'POST /api/video/update_text': ({ body }) =>
-        ok(demoWorkDetail(31, { type: 8, ...(body as object) })),
-      'POST /api/video/save_video_info': () => ok(null),
+      ...workRoutes({ work: demoWorkDetail(31, { type: 8 }) }),
       'POST /api/video/tts_audition': () => ok({ audioUrl: '/media/7/tts/a.wav', durationMs: 900 }),
       ...overrides,
     }),
@@ -169,11 +167,13 @@ describe('/video/operaCharacter', () => {
     await waitFor(() => expect(location()).toBe('/video/operaScene?workId=31'));
     expect(server.calls('POST', '/api/video/update_text')[0]?.body).toEqual({
       workId: 31,
+      revision: 1,
       text: '小明：你好。\n小红：好久不见。\n\n小明：我们走吧。',
     });
     // No scene has its clip or photo yet: the scenes are saved once they do.
     expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
       workId: 31,
+      revision: 2,
       settings: {
         aspect: '9:16',
         captionStyle: 'classic',

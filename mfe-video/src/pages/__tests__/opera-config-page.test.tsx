@@ -11,7 +11,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { changeWork, quietBackendRoutes, workRoutes, type WorkState } from '../../testing/backend';
 import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
 import { OperaConfigPage } from '../opera-config-page';
 
@@ -23,12 +23,15 @@ afterEach(async () => {
   backend = undefined;
 });
 
+/** Work 31 as the server holds it: made by save_text, saved over on its newest revision. */
+let held: WorkState;
+
 async function start(overrides: FakeRoutes = {}) {
+  held = { work: demoWorkDetail(31, { type: 8 }) };
   backend = await startFakeBackend(
     quietBackendRoutes({
       'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainRealPeopleVideoCount: 2 })),
-      'POST /api/video/save_text': () => ok({ workId: 31 }),
-      'POST /api/video/save_video_info': () => ok(null),
+      ...workRoutes(held),
       ...overrides,
     }),
   );
@@ -56,7 +59,11 @@ describe('/video/operaConfig', () => {
       { type: 8, title: '雨夜重逢', text: '雨夜重逢' },
     ]);
     expect(server.calls('POST', '/api/video/save_video_info').map((call) => call.body)).toEqual([
-      { workId: 31, settings: { aspect: '16:9', captionStyle: 'yellow', speed: 1, musicId: -2 } },
+      {
+        workId: 31,
+        revision: 1,
+        settings: { aspect: '16:9', captionStyle: 'yellow', speed: 1, musicId: -2 },
+      },
     ]);
     expect(sessionStore.get('operaDraft')).toMatchObject({ workId: 31, title: '雨夜重逢' });
   });
@@ -73,6 +80,7 @@ describe('/video/operaConfig', () => {
     });
     expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
       workId: 31,
+      revision: 1,
       settings: { aspect: '9:16', captionStyle: 'classic', speed: 1 },
     });
   });
@@ -99,8 +107,9 @@ describe('/video/operaConfig', () => {
     expect(sessionStorage.getItem('KOL_VIDEO_CONFIG')).toBeNull();
   });
 
-  it('back from the script: updates the same work, with the script as its text', async () => {
+  it('back from the script: updates the same work, with the script as its text, on the revision read', async () => {
     const server = await start();
+    held.work = { ...held.work, title: '重逢', revision: 3 };
     sessionStore.set('operaDraft', {
       workId: 31,
       title: '重逢',
@@ -123,10 +132,36 @@ describe('/video/operaConfig', () => {
     await waitFor(() => expect(location()).toBe('/video/operaCaption?workId=31'));
     expect(server.calls('POST', '/api/video/save_text')[0]?.body).toEqual({
       workId: 31,
+      revision: 3,
       type: 8,
       title: '重逢',
       text: '小明：你好。\n小红：好久不见。',
     });
+  });
+
+  it('keeps the revision with the draft: a save after a reload is based on it, a change elsewhere merged in', async () => {
+    const server = await start();
+    const first = renderWithHost(<OperaConfigPage />, { route: '/video/operaConfig' });
+    fireEvent.change(screen.getByLabelText('作品标题'), { target: { value: '雨夜' } });
+    next();
+    await waitFor(() => expect(location()).toBe('/video/operaCaption?workId=31'));
+    expect(sessionStore.get('operaDraft')).toMatchObject({ saved: { workId: 31, revision: 2 } });
+    first.unmount();
+    // Another tab chose music for the drama meanwhile.
+    changeWork(held, (work) => ({ settings: { ...work.settings, musicId: -1 } }));
+    renderWithHost(<OperaConfigPage />, { route: '/video/operaConfig?workId=31' });
+    fireEvent.change(screen.getByLabelText('作品标题'), { target: { value: '雨夜重逢' } });
+    next();
+    await waitFor(() => expect(held.work.title).toBe('雨夜重逢'));
+    expect(
+      server
+        .calls('POST', '/api/video/save_text')
+        .map((call) => (call.body as { revision?: number }).revision),
+    ).toEqual([undefined, 2, 3]);
+    // Read once, for the merge: the draft's own revision was the base.
+    expect(server.calls('GET', '/api/video/work_info')).toHaveLength(1);
+    expect(held.work.settings.musicId).toBe(-1);
+    expect(screen.queryByText('内容已在其他页面修改')).not.toBeInTheDocument();
   });
 
   it('reads a drama from the server in a fresh tab (work_info)', async () => {
@@ -151,8 +186,10 @@ describe('/video/operaConfig', () => {
   it('shows the server’s refusal and keeps every choice; a retry saves the same work', async () => {
     let refused = true;
     const server = await start({
-      'POST /api/video/save_video_info': () =>
-        refused ? refuse(400, '「背景音乐」不存在', 400) : ok(null),
+      'POST /api/video/save_video_info': (request) =>
+        refused
+          ? refuse(400, '「背景音乐」不存在', 400)
+          : workRoutes(held)['POST /api/video/save_video_info'](request),
     });
     renderWithHost(<OperaConfigPage />, { route: '/video/operaConfig' });
     fireEvent.change(screen.getByLabelText('作品标题'), { target: { value: '雨夜' } });
@@ -172,7 +209,7 @@ describe('/video/operaConfig', () => {
     await waitFor(() => expect(location()).toBe('/video/operaCaption?workId=31'));
     expect(server.calls('POST', '/api/video/save_text').map((call) => call.body)).toEqual([
       { type: 8, title: '雨夜', text: '雨夜' },
-      { workId: 31, type: 8, title: '雨夜', text: '雨夜' },
+      { workId: 31, revision: 1, type: 8, title: '雨夜', text: '雨夜' },
     ]);
   });
 

@@ -10,7 +10,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { quietBackendRoutes, workRoutes } from '../../testing/backend';
 import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
 import { demoScene, storeDemoDraft } from '../../testing/opera';
 import { OperaScenePage } from '../opera-scene-page';
@@ -35,9 +35,7 @@ async function start(overrides: FakeRoutes = {}) {
           { url: '/uploads/clip-1.mp4', assetId: 5, kind: 'video', durationMs: 3000, name: 'a' },
           200,
         ),
-      'POST /api/video/update_text': ({ body }) =>
-        ok(demoWorkDetail(31, { type: 8, ...(body as object) })),
-      'POST /api/video/save_video_info': () => ok(null),
+      ...workRoutes({ work: demoWorkDetail(31, { type: 8 }) }),
       'POST /api/video/gen_video': () => ok({ taskId: 'task-9' }),
       ...overrides,
     }),
@@ -251,6 +249,7 @@ describe('/video/operaScene', () => {
     expect(server.calls('POST', '/api/video/save_video_info').map((call) => call.body)).toEqual([
       {
         workId: 31,
+        revision: 2,
         settings: {
           aspect: '16:9',
           captionStyle: 'yellow',
@@ -272,6 +271,7 @@ describe('/video/operaScene', () => {
     ]);
     expect(server.calls('POST', '/api/video/update_text')[0]?.body).toEqual({
       workId: 31,
+      revision: 1,
       text: '小明：你好。\n小红：好久不见。\n\n小明：我们走吧。',
     });
 

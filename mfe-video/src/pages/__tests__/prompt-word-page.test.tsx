@@ -424,5 +424,43 @@ describe('/video/promptWord/:id', () => {
       expect(saves(server).map((body) => body.revision)).toEqual([4]);
       expect(state.work.shots[1]?.imageUrl).toBe(DRAWN);
     });
+    it('takes a prompt changed elsewhere that was not touched here when a picture arrives, never saving the old one over it', async () => {
+      let drawn = false;
+      const holder: { state?: WorkState } = {};
+      const { state, server } = await startHeld({
+        'POST /api/video/gen_img': () => ok({ taskId: 'img-5' }),
+        'GET /api/video/img_result': () => {
+          if (!drawn && holder.state) {
+            drawn = true;
+            // Another tab rewrote shot 1's prompt, then the server wrote shot 2's picture.
+            changeWork(holder.state, (current) => ({
+              shots: current.shots.map((shot) =>
+                shot.index === 0 ? { ...shot, imagePrompt: '另一个页面写的描述' } : shot,
+              ),
+            }));
+            pictureLands(holder.state);
+          }
+          return ok({
+            taskId: 'img-5',
+            state: 'succeeded',
+            imageUrl: DRAWN,
+            engine: 'fake-image',
+            error: null,
+          });
+        },
+      });
+      holder.state = state;
+      renderWithHost(<PromptWordPage />, { route: ROUTE, path: PATH });
+      fireEvent.click(await screen.findByLabelText('重新生成第 2 个分镜的画面'));
+      await waitFor(() =>
+        expect(screen.getByLabelText('第 1 个分镜的画面描述')).toHaveValue('另一个页面写的描述'),
+      );
+      const prompt = screen.getByLabelText('第 2 个分镜的画面描述');
+      fireEvent.change(prompt, { target: { value: '雨中撑伞的少女' } });
+      fireEvent.blur(prompt);
+      await waitFor(() => expect(state.work.shots[1]?.imagePrompt).toBe('雨中撑伞的少女'));
+      expect(state.work.shots[0]?.imagePrompt).toBe('另一个页面写的描述');
+      expect(saves(server).map((body) => body.revision)).toEqual([5]);
+    });
   });
 });

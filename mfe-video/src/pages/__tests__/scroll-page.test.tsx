@@ -10,7 +10,7 @@ import {
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { changeWork, quietBackendRoutes, workRoutes, type WorkState } from '../../testing/backend';
 import { demoLimits, demoWorkDetail } from '../../testing/fixtures';
 import { ScrollPage } from '../scroll-page';
 
@@ -25,12 +25,15 @@ afterEach(async () => {
 const SCROLLER = demoUser({ templateIds: [0, 4] });
 const TEXT = '清晨的风吹过湖面。\n岸边的柳树轻轻摇晃。';
 
+/** Work 41 as the server holds it: made by save_text, saved over on its newest revision. */
+let held: WorkState;
+
 async function start(overrides: FakeRoutes = {}) {
+  held = { work: demoWorkDetail(41, { type: 2 }) };
   backend = await startFakeBackend(
     quietBackendRoutes({
       'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainScrollCount: 2 })),
-      'POST /api/video/save_text': () => ok({ workId: 41 }),
-      'POST /api/video/save_video_info': () => ok(null),
+      ...workRoutes(held),
       'POST /api/video/gen_video': () => ok({ taskId: 'task-41' }),
       ...overrides,
     }),
@@ -99,6 +102,7 @@ describe('/video/scroll', () => {
     ]);
     expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
       workId: 41,
+      revision: 1,
       // The voice picker chooses the list's first voice, as the server would.
       settings: { aspect: '16:9', speed: 1, backgroundMaterialId: -3, voiceId: 'espeak-cmn-f' },
     });
@@ -134,5 +138,29 @@ describe('/video/scroll', () => {
     expect(await screen.findByRole('textbox', { name: '滚屏文案' })).toHaveValue(TEXT);
     expect(screen.getByTestId('scroll-pace')).toHaveTextContent('按 1.5× 语速约');
     expect(sessionStore.get('scrollDraft')).toMatchObject({ workId: 41, title: '湖边' });
+  });
+
+  it('saves a reopened work on the revision it read (kept in KOL_SCROLL_DRAFT), a change elsewhere merged in', async () => {
+    const server = await start();
+    held.work = { ...held.work, title: '湖边', text: TEXT, revision: 3 };
+    const first = renderWithHost(<ScrollPage />, {
+      route: '/video/scroll?workId=41',
+      user: SCROLLER,
+    });
+    expect(await screen.findByRole('textbox', { name: '滚屏文案' })).toHaveValue(TEXT);
+    expect(sessionStore.get('scrollDraft')).toMatchObject({ saved: { revision: 3 } });
+    fireEvent.change(textBox(), { target: { value: `${TEXT}\n远处传来钟声。` } });
+    first.unmount();
+    // Another tab renamed the work meanwhile.
+    changeWork(held, () => ({ title: '湖边的清晨' }));
+    renderWithHost(<ScrollPage />, { route: '/video/scroll?workId=41', user: SCROLLER });
+    fireEvent.click(await generateButton());
+    expect(await screen.findByText('确认生成', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(server.calls('POST', '/api/video/update_text').map((call) => call.body)).toEqual([
+      { workId: 41, revision: 3, title: '湖边', text: `${TEXT}\n远处传来钟声。` },
+      { workId: 41, revision: 4, title: '湖边的清晨', text: `${TEXT}\n远处传来钟声。` },
+    ]);
+    expect(held.work).toMatchObject({ title: '湖边的清晨', text: `${TEXT}\n远处传来钟声。` });
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
   });
 });

@@ -11,7 +11,7 @@ import {
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import type { WorkResult } from '@kol/shared-sdk';
-import { quietBackendRoutes } from '../../testing/backend';
+import { changeWork, quietBackendRoutes, workRoutes, type WorkState } from '../../testing/backend';
 import { demoResult, demoShot, demoWorkDetail } from '../../testing/fixtures';
 import { ShortPage } from '../short-page';
 
@@ -159,8 +159,8 @@ describe('/video/short/:taskId', () => {
     expect(screen.getByText('漫剪视频 · 时长 1分23秒')).toBeInTheDocument();
   });
 
-  it('renames the video (save_video_info), refusing an empty title', async () => {
-    const server = await start({ 'POST /api/video/save_video_info': () => ok(null) });
+  it('renames the video (save_video_info) on the revision it read, refusing an empty title', async () => {
+    const server = await start(workRoutes({ work: { ...WORK, revision: 4 } }));
     renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
     const title = await screen.findByLabelText('视频标题');
     fireEvent.change(title, { target: { value: '  ' } });
@@ -173,8 +173,26 @@ describe('/video/short/:taskId', () => {
     expect(await screen.findByText('标题已保存')).toBeInTheDocument();
     expect(server.calls('POST', '/api/video/save_video_info')[0]?.body).toEqual({
       workId: 21,
+      revision: 4,
       title: '山门夜雨',
     });
+  });
+
+  it('renames a video changed elsewhere since it was read: merged onto the newest revision', async () => {
+    const state: WorkState = { work: { ...WORK, revision: 4 } };
+    const server = await start(workRoutes(state));
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    const title = await screen.findByLabelText('视频标题');
+    // Another tab set the cover meanwhile.
+    changeWork(state, () => ({ coverUrl: '/media/7/cover.jpg' }));
+    fireEvent.change(title, { target: { value: '山门夜雨' } });
+    fireEvent.click(screen.getByText('保存标题'));
+    expect(await screen.findByText('标题已保存')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/video/save_video_info').map((call) => call.body)).toEqual([
+      { workId: 21, revision: 4, title: '山门夜雨' },
+      { workId: 21, revision: 5, title: '山门夜雨' },
+    ]);
+    expect(state.work).toMatchObject({ title: '山门夜雨', coverUrl: '/media/7/cover.jpg' });
   });
 
   it('moves the video between draft and creation (update_video_status)', async () => {

@@ -3,6 +3,7 @@ import { App } from 'antd';
 import {
   genImg,
   getWorkInfo,
+  mergeEdits,
   type ImageResult,
   type Shot,
   type WorkDetail,
@@ -17,6 +18,10 @@ export const needsPicture = (shot: WorkDetail['shots'][number]) =>
   !shot.imageUrl || shot.needsRegeneration;
 
 const shotsOf = (work: WorkDetail): { shots: Shot[] } => ({ shots: work.shots });
+
+/** Each shot's picture prompt, by its index. */
+const promptsOf = (work: WorkDetail): Record<number, string> =>
+  Object.fromEntries(work.shots.map((shot) => [shot.index, shot.imagePrompt]));
 
 /**
  * The shots of a work with their picture prompts and pictures (`work_info`). Prompts are edited
@@ -64,9 +69,7 @@ export function useShotPictures(workId: number) {
       (answer) => {
         if (!live) return;
         setWork(answer);
-        setPrompts(() =>
-          Object.fromEntries(answer.shots.map((shot) => [shot.index, shot.imagePrompt])),
-        );
+        setPrompts(() => promptsOf(answer));
         setError(null);
       },
       (reason: unknown) => {
@@ -88,12 +91,17 @@ export function useShotPictures(workId: number) {
     try {
       const fresh = await getWorkInfo({ workId });
       const current = workRef.current;
-      if (asked !== refreshes.current || (current && fresh.revision < current.revision)) return;
+      if (asked !== refreshes.current || !current || fresh.revision < current.revision) return;
+      // A prompt changed elsewhere that the person has not touched here shows the new one; one
+      // both changed keeps the older base, so saving it asks the person instead of overwriting.
+      const merged = mergeEdits(promptsOf(current), promptsRef.current, promptsOf(fresh));
+      if (merged.conflicts.length > 0) return;
       setWork(fresh);
+      setPrompts(() => merged.value);
     } catch {
       // The next save is then based on the older revision, and merged with the newer work.
     }
-  }, [workId, setWork]);
+  }, [workId, setWork, setPrompts]);
 
   const arrived = useCallback(
     (key: string, result: ImageResult) => {
@@ -160,9 +168,7 @@ export function useShotPictures(workId: number) {
           if (!saved) {
             // The person chose the newest work over their prompts: read it again (a save queued
             // meanwhile finds nothing of theirs left to save).
-            setPrompts(() =>
-              Object.fromEntries(base.shots.map((shot) => [shot.index, shot.imagePrompt])),
-            );
+            setPrompts(() => promptsOf(base));
             setAttempt((n) => n + 1);
             return false;
           }
