@@ -11,6 +11,8 @@ export const ErrorCode = {
   notFound: 404,
   conflict: 409,
   payloadTooLarge: 413,
+  /** An idempotency key given again with another request (see EndpointDef.idempotent). */
+  unprocessable: 422,
   tooManyRequests: 429,
   internal: 500,
   upstream: 502,

@@ -19,6 +19,7 @@ export const unauthorized = (message = '请先登录') => new ApiError(ErrorCode
 export const forbidden = (message: string) => new ApiError(ErrorCode.forbidden, message);
 export const notFound = (message: string) => new ApiError(ErrorCode.notFound, message);
 export const conflict = (message: string) => new ApiError(ErrorCode.conflict, message);
+export const unprocessable = (message: string) => new ApiError(ErrorCode.unprocessable, message);
 export const tooManyRequests = (message: string) =>
   new ApiError(ErrorCode.tooManyRequests, message);
 export const upstreamError = (message: string) => new ApiError(ErrorCode.upstream, message);
