@@ -8,7 +8,11 @@ type E = typeof writingEndpoints;
 export const getPlatforms = defineCall<E['getPlatforms']>('GET', '/api/writing/get_platforms');
 export const searchBooks = defineCall<E['search']>('GET', '/api/writing/search');
 export const searchBookById = defineCall<E['searchCbid']>('GET', '/api/writing/search_cbid');
-export const generateText = defineCall<E['generate']>('POST', '/api/writing/generate');
+export const generateText = defineCall<E['generate']>(
+  'POST',
+  '/api/writing/generate',
+  'idempotent',
+);
 export const getGenResult = defineCall<E['genResult']>('GET', '/api/writing/gen_result');
 export const getChapterContent = defineCall<E['getChapterContent']>(
   'GET',
@@ -17,10 +21,12 @@ export const getChapterContent = defineCall<E['getChapterContent']>(
 export const submitTweetsTask = defineCall<E['submitTweetsTask']>(
   'POST',
   '/api/writing/submit_tweets_task',
+  'idempotent',
 );
 export const generateTextAsync = defineCall<E['generateAsync']>(
   'POST',
   '/api/writing/generate_async',
+  'idempotent',
 );
 export const getGenerateAsyncResult = defineCall<E['getGenerateAsyncResult']>(
   'GET',
@@ -29,7 +35,11 @@ export const getGenerateAsyncResult = defineCall<E['getGenerateAsyncResult']>(
 
 export const cancelGeneration = defineCall<E['cancel']>('POST', '/api/writing/cancel');
 
-const uploadBookCall = defineCall<E['uploadBook']>('POST', '/api/writing/upload_book');
+const uploadBookCall = defineCall<E['uploadBook']>(
+  'POST',
+  '/api/writing/upload_book',
+  'idempotent',
+);
 
 /** Uploads a TXT or EPUB book (multipart field `file`) to the user's local library. */
 export function uploadBook(file: Blob, fileName: string, options?: CallOptions) {
