@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, useSearchParams } from '@kol/shared-sdk/router';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import {
   canUseProjectType,
   remainingGenerations,
@@ -106,11 +107,6 @@ function ConvertForm({ draft, update }: { draft: ConvertDraft; update: DraftUpda
     go('script');
   };
 
-  // The script is done: the work is made (or updated) now, so it can be opened again.
-  const toRender = async () => {
-    if (await save()) go('render');
-  };
-
   const rewrite = async () => {
     const found = scriptProblem(draft.script);
     if (found) {
@@ -133,26 +129,47 @@ function ConvertForm({ draft, update }: { draft: ConvertDraft; update: DraftUpda
     }
   };
 
-  const save = async (): Promise<boolean> => {
+  /** The script can be rendered; false (with the reason shown) when it cannot. */
+  const checkScript = async (): Promise<boolean> => {
     const found = scriptProblem(draft.script);
-    if (found) {
-      setProblem(found);
-      return false;
-    }
+    setProblem(found);
+    return found === null;
+  };
+
+  /** Saves the work (made on the first save) and answers its id; a failure rejects. */
+  const saveWork = async (): Promise<number> => {
     setSaving(true);
     try {
       workIdRef.current = await saveConvertWork(draft, (made) => {
         workIdRef.current = made;
         update((current) => ({ ...current, workId: made }));
       });
-      return true;
-    } catch (reason) {
-      void message.error(`保存作品失败：${errorMessage(reason)}`);
-      return false;
+      return workIdRef.current;
     } finally {
       setSaving(false);
     }
   };
+
+  /** 确认生成's save: the latest script and settings onto the work before it renders. */
+  const saveForRender = async (): Promise<number> => {
+    try {
+      return await saveWork();
+    } catch (reason) {
+      throw new Error(`保存作品失败：${errorMessage(reason)}`, { cause: reason });
+    }
+  };
+
+  // The script is done: the work is made (or updated) now, so it can be opened again. Once per
+  // click: a double click makes one work.
+  const toRender = useSingleFlight(async () => {
+    if (!(await checkScript())) return;
+    try {
+      await saveWork();
+      go('render');
+    } catch (reason) {
+      void message.error(`保存作品失败：${errorMessage(reason)}`);
+    }
+  });
 
   const changeSettings = (patch: Partial<ConvertDraft['settings']>) =>
     update((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
@@ -170,7 +187,11 @@ function ConvertForm({ draft, update }: { draft: ConvertDraft; update: DraftUpda
     ) : step === 'script' ? (
       <Flex gap={8}>
         <Button onClick={() => go('source')}>上一步</Button>
-        <Button type="primary" loading={saving} onClick={() => void toRender()}>
+        <Button
+          type="primary"
+          loading={saving || toRender.busy}
+          onClick={() => void toRender.run()}
+        >
           下一步：去重与生成
         </Button>
       </Flex>
@@ -179,10 +200,10 @@ function ConvertForm({ draft, update }: { draft: ConvertDraft; update: DraftUpda
         <Button onClick={() => go('script')}>上一步</Button>
         <GenerateVideoButton
           type={CONVERT_TYPE}
-          workId={() => workIdRef.current ?? 0}
-          prepare={save}
+          workId={saveForRender}
+          prepare={checkScript}
           block={phone}
-          onStarted={() => navigate(`/video/production?workId=${workIdRef.current ?? ''}`)}
+          onStarted={(_taskId, id) => navigate(`/video/production?workId=${id}`)}
         />
       </Flex>
     );

@@ -49,7 +49,7 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [limits, setLimits] = useAtom(usageLimitsAtom);
-  // The work made by 生成视频's first step; the confirmation after it renders this one.
+  // The work, once 确认生成 has made it (or the address named it): a retry renders this one.
   const workId = useRef<number | null>(workIdOf(params));
   const label = videoTypeLabel(type);
   const left = limits ? remainingGenerations(limits, type) : null;
@@ -73,7 +73,7 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
   };
   const speed = draft.settings.speed ?? 1;
 
-  /** Saves the text and settings onto the work before the count is asked for. */
+  /** Checks the input before the count is asked for; makes nothing (取消 leaves nothing). */
   const prepare = async (): Promise<boolean> => {
     const found = videoTextProblem(draft.text);
     setProblem(found);
@@ -85,27 +85,23 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
       void message.warning('背景视频还在上传，请等上传完成');
       return false;
     }
+    return true;
+  };
+
+  /** 确认生成: the work is made (or updated) now that the creator has committed, then rendered. */
+  const render = async () => {
     try {
-      const saved = await saveDecompressionWork({
+      const id = await saveDecompressionWork({
         workId: workId.current,
         type,
         title: draft.title.trim() || titleOf(draft.text),
         draft,
       });
-      workId.current = saved;
-      // The work in the address: a reload or a retry goes on with it, not a second work.
-      navigate(`/video/decompression${decompressionQuery(type, saved)}`, { replace: true });
-      return true;
-    } catch (reason) {
-      void message.error(errorMessage(reason));
-      return false;
-    }
-  };
-
-  const render = async () => {
-    const id = workId.current;
-    if (id === null) return;
-    try {
+      if (id !== workId.current) {
+        workId.current = id;
+        // The work in the address: a reload or a retry goes on with it, not a second work.
+        navigate(`/video/decompression${decompressionQuery(type, id)}`, { replace: true });
+      }
       await genVideo({ workId: id });
       getUserLimitInfo(undefined).then(setLimits, () => undefined);
       navigate(`/video/production?workId=${id}`);
@@ -257,7 +253,8 @@ function OverseasSwitch({ type, text }: { type: DecompressionType; text: string 
 
 /**
  * `/video/decompression` 解压视频: the narration, the looping background (library or upload),
- * voice, speed, music and captions; 生成视频 saves the work and spends one count, asked first.
+ * voice, speed, music and captions; 生成视频 asks first, and 确认生成 saves the work and spends
+ * one count (nothing is made before the creator confirms).
  * The back-guard of spec section 4: no count of the type left blocks the page.
  */
 export function DecompressionPage() {

@@ -116,6 +116,50 @@ describe('/video/decompression', () => {
     ]);
   });
 
+  // Issue 29: a double click made two works (the second left in 草稿 as 未生成), and 取消 in the
+  // dialog left an empty draft. The work is made when the creator confirms, once.
+  it('makes one work for a double click on 生成视频 and on 确认生成: one save_text, one count', async () => {
+    const server = await start({
+      // Slow answers: the second click of each pair lands while the first is still working.
+      'POST /api/video/save_text': () => ok({ workId: 41 }, 300),
+      'POST /api/video/gen_video': () => ok({ taskId: 'task-41' }, 300),
+    });
+    show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), {
+      target: { value: '深呼吸，放松肩膀。' },
+    });
+    const button = await renderButton();
+    fireEvent.click(button);
+    fireEvent.click(button);
+    const confirm = await screen.findByRole('button', { name: '确认生成' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(1);
+    expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(1);
+    expect(server.calls('POST', '/api/video/gen_video')).toHaveLength(1);
+  });
+
+  it('makes nothing when the creator cancels in the confirmation', async () => {
+    const server = await start();
+    show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), {
+      target: { value: '深呼吸，放松肩膀。' },
+    });
+    fireEvent.click(await renderButton());
+    expect(
+      await screen.findByText(/将消耗 1 次「解压视频」生成次数（当前剩余 2 次）/),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '取 消' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: '确认生成' })).not.toBeInTheDocument(),
+    );
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
+    expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(0);
+    expect(server.calls('POST', '/api/video/gen_video')).toHaveLength(0);
+    expect(location()).toBe('/video/decompression');
+  });
+
   it('browses the library by the background categories of the two-level tree', async () => {
     const server = await start({
       'GET /api/edit/get_first_level_list': () =>

@@ -91,7 +91,7 @@ describe('/video/scroll', () => {
     fireEvent.click(await screen.findByLabelText('深海波光'));
     fireEvent.click(screen.getByLabelText('横屏 16:9'));
     fireEvent.click(await generateButton());
-    // The work is saved before the dialog opens, which a busy machine may take a while to do.
+    // Nothing is saved before the creator confirms: the work is made on 确认生成.
     fireEvent.click(await screen.findByText('确认生成', {}, { timeout: 10_000 }));
     await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
     expect(server.calls('POST', '/api/video/save_text').map((c) => c.body)).toEqual([
@@ -105,6 +105,18 @@ describe('/video/scroll', () => {
     expect(server.calls('POST', '/api/video/gen_video').map((c) => c.body)).toEqual([
       { workId: 41 },
     ]);
+  });
+
+  it('makes no work when the creator cancels in the confirmation', async () => {
+    const server = await start();
+    renderWithHost(<ScrollPage />, { route: '/video/scroll', user: SCROLLER });
+    fireEvent.change(textBox(), { target: { value: TEXT } });
+    fireEvent.click(await generateButton());
+    fireEvent.click(await screen.findByText('取 消', {}, { timeout: 10_000 }));
+    await waitFor(() => expect(screen.queryByText('确认生成')).not.toBeInTheDocument());
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
+    expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(0);
+    expect(location()).toBe('/video/scroll');
   });
 
   it('keeps what was typed across a reload, and reads the work back in a fresh tab', async () => {

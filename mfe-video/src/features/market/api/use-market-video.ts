@@ -181,17 +181,22 @@ export function useMarketVideo(workId: number | null) {
     return missingFieldsProblem(template, fields);
   };
 
-  /**
-   * Saves everything onto the work (made on the first save) and answers its id, or null after
-   * saying why not. The work's text is left empty on purpose: the server speaks the work's own
-   * text when it has one, else the template's script from the fields.
-   */
-  const save = async (): Promise<number | null> => {
+  /** Whether the video can be made; false after saying why not. Makes nothing. */
+  const check = async (): Promise<boolean> => {
     const found = problem();
-    if (found || !template || !draft) {
-      if (found) void message.error(found);
-      return null;
-    }
+    if (found) void message.error(found);
+    return found === null && draft !== null;
+  };
+
+  /**
+   * Saves everything onto the work (made on the first save: on 确认生成, so nothing is made
+   * before the creator commits) and answers its id; a failure rejects. The work's text is left
+   * empty on purpose: the server speaks the work's own text when it has one, else the
+   * template's script from the fields.
+   */
+  const save = async (): Promise<number> => {
+    const found = problem();
+    if (found || !template || !draft) throw new Error(found ?? '作品还在读取，请稍候再试');
     setSaving(true);
     try {
       const title = productNameOf(template, fields).slice(0, 100);
@@ -199,19 +204,17 @@ export function useMarketVideo(workId: number | null) {
       if (id === null) {
         // save_text takes no empty text: the work is made with its title, then emptied.
         ({ workId: id } = await saveText({ type: MARKET_TYPE, title, text: title }));
+        // Remembered at once: a failure of the calls below must not make a second work.
+        const made = { ...draft, workId: id };
+        marketStore.setDraft(made);
+        setDraft(made);
       }
       await updateText({ workId: id, title, text: '' });
       await saveVideoInfo({
         workId: id,
         settings: { ...settings, templateId: template.id, templateFields: fields },
       });
-      const next = { ...draft, workId: id };
-      marketStore.setDraft(next);
-      setDraft(next);
       return id;
-    } catch (error) {
-      void message.error(errorMessage(error));
-      return null;
     } finally {
       setSaving(false);
     }
@@ -235,6 +238,7 @@ export function useMarketVideo(workId: number | null) {
     removePicture,
     problem,
     saving,
+    check,
     save,
   };
 }

@@ -84,15 +84,21 @@ export function useScrollVideo(workId: number | null, onSavedAs: (workId: number
       return next;
     });
 
-  /** Saves text and settings onto the work (made on the first save); false when refused. */
-  const save = async (): Promise<boolean> => {
+  /** Checks the text before the count is asked for; false (the user told why) when refused. */
+  const check = async (): Promise<boolean> => {
     if (!draft) return false;
     const found = scrollTextProblem(draft.text);
     setProblem(found);
-    if (found) {
-      void message.error(found);
-      return false;
-    }
+    if (found) void message.error(found);
+    return found === null;
+  };
+
+  /**
+   * Saves text and settings onto the work, made on the first save (on 确认生成, so nothing is
+   * made before the creator commits), and answers its id; a failure rejects.
+   */
+  const save = async (): Promise<number> => {
+    if (!draft) throw new Error('作品还在读取，请稍候再试');
     setSaving(true);
     try {
       const saved = await saveText({
@@ -101,17 +107,15 @@ export function useScrollVideo(workId: number | null, onSavedAs: (workId: number
         title: draft.title.trim() || scrollTitleOf(draft.text),
         text: draft.text,
       });
-      await saveVideoInfo({ workId: saved.workId, settings: draft.settings });
+      // Remembered before the settings go: a failure there must not make a second work.
       update({ workId: saved.workId });
       if (saved.workId !== workId) onSavedAs(saved.workId);
-      return true;
-    } catch (error) {
-      void message.error(errorMessage(error));
-      return false;
+      await saveVideoInfo({ workId: saved.workId, settings: draft.settings });
+      return saved.workId;
     } finally {
       setSaving(false);
     }
   };
 
-  return { draft, loadError, problem, saving, update, changeText, changeSettings, save };
+  return { draft, loadError, problem, saving, update, changeText, changeSettings, check, save };
 }
