@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Flex, Input, Radio, Row, Skeleton, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { canUseProjectType, remainingGenerations, errorMessage } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import { NoPermission } from '../components/no-permission';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';
@@ -22,7 +22,23 @@ function OperaConfigForm() {
   const navigate = usePageNavigate();
   const phone = usePhoneLayout();
   const { draft, update, error, reload } = useOperaDraft();
-  const [saving, setSaving] = useState(false);
+
+  // Once at a time: a double click on 下一步 makes one work.
+  const { run: next, busy: saving } = useSingleFlight(async () => {
+    if (!draft) return;
+    try {
+      const title = titleToSave(draft);
+      const workId = await saveOperaWork(draft, title, (made) => {
+        update((current) => ({ ...current, workId: made }));
+        // The work in the address too: a retry or a reload goes on with it.
+        navigate(`/video/operaConfig${operaQuery(made)}`, { replace: true });
+      });
+      update((current) => ({ ...current, title }));
+      navigate(`/video/operaCaption${operaQuery(workId)}`);
+    } catch (reason) {
+      void message.error(errorMessage(reason));
+    }
+  });
 
   if (error) {
     return (
@@ -42,24 +58,6 @@ function OperaConfigForm() {
 
   const change = (patch: Partial<OperaSettings>) =>
     update((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
-
-  const next = async () => {
-    setSaving(true);
-    try {
-      const title = titleToSave(draft);
-      const workId = await saveOperaWork(draft, title, (made) => {
-        update((current) => ({ ...current, workId: made }));
-        // The work in the address too: a retry or a reload goes on with it.
-        navigate(`/video/operaConfig${operaQuery(made)}`, { replace: true });
-      });
-      update((current) => ({ ...current, title }));
-      navigate(`/video/operaCaption${operaQuery(workId)}`);
-    } catch (reason) {
-      void message.error(errorMessage(reason));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <PageFrame

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Flex, Input, Modal } from 'antd';
 import { CopyOutlined, SaveOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from '@kol/shared-sdk/router';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import { ProjectType, saveText, sessionStore, updateText, errorMessage } from '@kol/shared-sdk';
 import { copyText } from '../lib/clipboard';
 
@@ -22,7 +23,6 @@ interface ResultActionsProps {
 export function ResultActions({ text, defaultTitle, disabled = false }: ResultActionsProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [savedWorkId, setSavedWorkId] = useState<number | null>(null);
@@ -38,13 +38,13 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
     setDialogOpen(true);
   };
 
-  const save = async () => {
+  // Once at a time: 保存 clicked twice, or Enter and a click, save one text.
+  const { run: save, busy: saving } = useSingleFlight(async () => {
     const cleanTitle = title.trim();
     if (!cleanTitle) {
       void message.warning('请输入标题');
       return;
     }
-    setSaving(true);
     try {
       if (savedWorkId === null) {
         const { workId } = await saveText({ title: cleanTitle, text, type: ProjectType.comics });
@@ -56,10 +56,8 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
       void message.success('已保存到我的文案');
     } catch (error) {
       void message.error(errorMessage(error));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   const sendToVideo = () => {
     sessionStore.set('videoContent', text);

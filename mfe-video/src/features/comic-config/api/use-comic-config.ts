@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
 import { getWorkInfo, sessionStore, type CaptionStyle, errorMessage } from '@kol/shared-sdk';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import {
   settingsToSave,
   type ComicFlowStore,
@@ -30,7 +31,6 @@ export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInpu
   const [settings, setSettings] = useState<ComicSettings>(() => store.settings());
   const [styleId, setStyleId] = useState<number>(() => store.styleId() ?? 0);
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   // Back from a later step in a fresh tab: the work still has its title and text.
   useEffect(() => {
@@ -76,14 +76,14 @@ export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInpu
 
   const rememberChapter = (chapterId: number) => sessionStore.set('chapterId', chapterId);
 
-  const save = async () => {
+  // Once at a time: a double click on 下一步 makes one work.
+  const { run: save, busy: saving } = useSingleFlight(async () => {
     const found = videoTextProblem(text);
     setProblem(found);
     if (found) {
       void message.error(found);
       return;
     }
-    setSaving(true);
     try {
       const saved = await saveComicWork({
         workId,
@@ -95,10 +95,8 @@ export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInpu
       onSaved(saved);
     } catch (error) {
       void message.error(errorMessage(error));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return {
     text,
