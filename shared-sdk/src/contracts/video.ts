@@ -397,6 +397,11 @@ export const videoEndpoints = {
       type: Type.Optional(ProjectTypeField),
       flag: Type.Optional(creationFlag),
       keyword: Type.Optional(Text('关键词', { maxLength: 50 })),
+      /**
+       * Only works with a text (My copy and the text pickers: texts). Without it, every work
+       * with something in it; a work with no text and nothing made or chosen is never listed.
+       */
+      withText: Type.Optional(Type.Boolean({ title: '只列有文案的作品' })),
       ...PageQuery,
     }),
     response: Page(WorkSummary),
