@@ -7,6 +7,7 @@ import {
   canUseProjectType,
   genVideo,
   getUserLimitInfo,
+  newIdempotencyKey,
   remainingGenerations,
   sessionStore,
   videoTypeLabel,
@@ -91,14 +92,20 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
   /** 确认生成: the work is made (or updated) now that the creator has committed, then rendered. */
   const render = async () => {
     try {
+      // Kept in the session until the work is made: a try again reuses it (see the draft).
+      const createKey = draft.createKey ?? newIdempotencyKey();
+      if (workId.current === null && !draft.createKey)
+        update((current) => ({ ...current, createKey }));
       const id = await saveDecompressionWork({
         workId: workId.current,
         type,
         title: draft.title.trim() || titleOf(draft.text),
-        draft,
+        draft: { ...draft, createKey },
       });
       if (id !== workId.current) {
         workId.current = id;
+        // Made: the next work of this page is another action.
+        update(({ createKey: _made, ...current }) => current);
         // The work in the address: a reload or a retry goes on with it, not a second work.
         navigate(`/video/decompression${decompressionQuery(type, id)}`, { replace: true });
       }

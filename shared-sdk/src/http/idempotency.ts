@@ -70,6 +70,15 @@ function hash(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
+/**
+ * A page's key for one action with this input (`base` kept in its KOL_ session state): the same
+ * input gives the same key across reloads, another input another key, so an edit made after a
+ * failed try is a new action rather than a key refused for asking something else.
+ */
+export function idempotencyKeyFor(base: string, input: unknown): string {
+  return `${base}.${hash(JSON.stringify(describe(input)))}`;
+}
+
 /** What identifies one action: the endpoint and a hash of its input. */
 export function callFingerprint(method: string, path: string, input: unknown): string {
   return `${method} ${path} ${hash(JSON.stringify(describe(input)) ?? '')}`;

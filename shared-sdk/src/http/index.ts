@@ -9,5 +9,5 @@ export {
   type HttpOptions,
   type UnauthorizedHandler,
 } from './client';
-export { newIdempotencyKey } from './idempotency';
+export { idempotencyKeyFor, newIdempotencyKey } from './idempotency';
 export { mediaUrl } from './media-url';

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionStore } from '@kol/shared-sdk';
 import {
+  forgetIdempotencyKeys,
   ok,
   refuse,
   renderWithHost,
@@ -158,6 +159,37 @@ describe('/video/decompression', () => {
     expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(0);
     expect(server.calls('POST', '/api/video/gen_video')).toHaveLength(0);
     expect(location()).toBe('/video/decompression');
+  });
+
+  it('asks for the same work again after a lost answer, even after a reload', async () => {
+    let answered = 0;
+    const server = await start({
+      // The first answer is lost on the way (the work may exist): the page cannot tell.
+      'POST /api/video/save_text': () =>
+        (answered += 1) === 1 ? refuse(502, '网关超时', 502) : ok({ workId: 41 }),
+    });
+    const first = show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), {
+      target: { value: '深呼吸，放松肩膀。' },
+    });
+    fireEvent.click(await renderButton());
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
+    expect((await screen.findAllByText('网关超时')).length).toBeGreaterThan(0);
+    first.unmount();
+    // A reload: the page's memory is gone, its session state is not.
+    forgetIdempotencyKeys();
+    show();
+    fireEvent.click(await renderButton());
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
+    await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
+    const keys = server
+      .calls('POST', '/api/video/save_text')
+      .map((call) => call.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeDefined();
+    expect(keys[1]).toBe(keys[0]);
+    // Made: the next video of this page is another work.
+    expect(sessionStore.get('decompressionDraft')?.createKey).toBeUndefined();
   });
 
   it('browses the library by the background categories of the two-level tree', async () => {

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_REUSE_MS } from '../../constants';
 import { genVideo, getWorkInfo, saveText, uploadImage } from '../../api';
 import { startLoopbackServer } from '../../testing/loopback-server';
 import { configureHttp } from '../client';
-import { forgetIdempotencyKeys } from '../idempotency';
+import { forgetIdempotencyKeys, idempotencyKeyFor } from '../idempotency';
 
 let server: Awaited<ReturnType<typeof startLoopbackServer>>;
 
@@ -70,6 +70,13 @@ describe('the Idempotency-Key of the create calls', () => {
   it("sends the page's own key when it gives one", async () => {
     await genVideo({ workId: 9 }, { idempotencyKey: 'decompression-7f3a' });
     expect(keysSent()).toEqual(['decompression-7f3a']);
+  });
+
+  it("of a page's own base: the same for the same input, another for another input", () => {
+    const key = idempotencyKeyFor('f00d', { title: '标题', text: '文案' });
+    expect(key).toMatch(/^f00d\.[0-9a-z]+$/);
+    expect(idempotencyKeyFor('f00d', { text: '文案', title: '标题' })).toBe(key);
+    expect(idempotencyKeyFor('f00d', { title: '标题', text: '改过的文案' })).not.toBe(key);
   });
 
   it('is not sent by calls that create nothing', async () => {
