@@ -3,6 +3,7 @@ import { ConfigType } from '../enums';
 import { VIDEO_PROGRESS_STREAM_PATH } from '../constants';
 import type { videoEndpoints, WorkResult } from '../contracts/video';
 import { httpClient, type CallOptions } from '../http/client';
+import { forgetSettledKeys } from '../http/idempotency';
 import { defineCall } from './define-call';
 
 type E = typeof videoEndpoints;
@@ -51,7 +52,10 @@ export const updateVideoStatus = defineCall<E['updateVideoStatus']>(
 export const saveVideoInfo = defineCall<E['saveVideoInfo']>('POST', '/api/video/save_video_info');
 export const genImg = defineCall<E['genImg']>('POST', '/api/video/gen_img', 'idempotent');
 export const getImgResult = defineCall<E['imgResult']>('GET', '/api/video/img_result');
-export const cancelTask = defineCall<E['cancelTask']>('POST', '/api/video/cancel_task');
+const cancelTaskCall = defineCall<E['cancelTask']>('POST', '/api/video/cancel_task');
+/** Stops a task; a start after it is a new task, even of the same work (forgetSettledKeys). */
+export const cancelTask: typeof cancelTaskCall = (input, options) =>
+  cancelTaskCall(input, options).finally(forgetSettledKeys);
 export const getUserNewestWorks = defineCall<E['getUserNewestWorks']>(
   'GET',
   '/api/video/get_user_newest_works',

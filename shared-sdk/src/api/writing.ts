@@ -1,6 +1,7 @@
 import { WRITING_STREAM_PATH } from '../constants';
 import type { TextResult, writingEndpoints } from '../contracts/writing';
 import { httpClient, type CallOptions } from '../http/client';
+import { forgetSettledKeys } from '../http/idempotency';
 import { defineCall } from './define-call';
 
 type E = typeof writingEndpoints;
@@ -33,7 +34,10 @@ export const getGenerateAsyncResult = defineCall<E['getGenerateAsyncResult']>(
   '/api/writing/get_generate_async_result',
 );
 
-export const cancelGeneration = defineCall<E['cancel']>('POST', '/api/writing/cancel');
+const cancelGenerationCall = defineCall<E['cancel']>('POST', '/api/writing/cancel');
+/** Stops a generation; a start after it is a new one, even of the same text. */
+export const cancelGeneration: typeof cancelGenerationCall = (input, options) =>
+  cancelGenerationCall(input, options).finally(forgetSettledKeys);
 
 const uploadBookCall = defineCall<E['uploadBook']>(
   'POST',

@@ -121,6 +121,14 @@ export async function withIdempotencyKey<T>(
   }
 }
 
+/**
+ * A cancel ends the action it cancels: the same call after it is a new action (a new task), not
+ * a repeat of the cancelled one, so the keys of the calls that have settled are forgotten.
+ */
+export function forgetSettledKeys(): void {
+  for (const [id, entry] of recent) if (entry.inFlight === 0) recent.delete(id);
+}
+
 /** Tests only: forgets every remembered key, as a new page would. */
 export function forgetIdempotencyKeys(): void {
   recent.clear();

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { IDEMPOTENCY_REUSE_MS } from '../../constants';
-import { genVideo, getWorkInfo, saveText, uploadImage } from '../../api';
+import { cancelTask, genVideo, getWorkInfo, saveText, uploadImage } from '../../api';
 import { startLoopbackServer } from '../../testing/loopback-server';
 import { configureHttp } from '../client';
 import { forgetIdempotencyKeys, idempotencyKeyFor } from '../idempotency';
@@ -52,6 +52,15 @@ describe('the Idempotency-Key of the create calls', () => {
     const keys = keysSent();
     expect(keys).toHaveLength(4);
     expect(new Set(keys).size).toBe(4);
+  });
+
+  it('is new for the same call after a cancel: starting again is another task', async () => {
+    await genVideo({ workId: 9 });
+    await cancelTask({ taskId: 't1' });
+    await genVideo({ workId: 9 });
+    const [first, , again] = keysSent();
+    expect(again).toBeDefined();
+    expect(again).not.toBe(first);
   });
 
   it('tells uploads apart by their file, and sends the same file again with the same key', async () => {
