@@ -221,8 +221,9 @@ export function useGeneration<Meta>({ slot, onSettled }: Options<Meta>) {
       setState({ status: 'starting', taskId: null, text: '', engine: '', error: null, meta });
       const via = options.async ? 'async' : 'stream';
       try {
-        // A key of its own: a start after a stop is a new task, even with the same text (the
-        // SDK would give a repeat within seconds the stopped task's key).
+        // A key of each start's own: a start after a stop (or one replacing another) is a new
+        // task even with the same text; the SDK would give it the earlier call's key for a few
+        // seconds, and the server that call's task, which the stale branch below cancels.
         const { taskId } = await (via === 'async' ? generateTextAsync : generateText)(body, {
           idempotencyKey: newIdempotencyKey(),
         });
@@ -248,6 +249,8 @@ export function useGeneration<Meta>({ slot, onSettled }: Options<Meta>) {
   const stop = useCallback(async () => {
     const { taskId, meta } = state;
     runRef.current += 1;
+    // A start after this is a new one, even of the same text.
+    startingRef.current = null;
     detach();
     sessionStorage.removeItem(key);
     setState((current) => ({ ...current, status: 'cancelled', error: null }));
