@@ -8,6 +8,7 @@ import authPlugin from './plugins/app/auth';
 import compressionPlugin from './plugins/app/compression';
 import databasePlugin from './plugins/app/database';
 import errorsPlugin from './plugins/app/errors';
+import idempotencyPlugin from './plugins/app/idempotency';
 import inputPlugin from './plugins/app/input';
 import quotasPlugin from './plugins/app/quotas';
 import releasesPlugin from './plugins/app/releases';
@@ -95,6 +96,7 @@ export async function buildApp(
   await app.register(repositoriesPlugin);
   await app.register(storagePlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(quotasPlugin);
   await app.register(seedPlugin);
   await app.register(releasesPlugin);

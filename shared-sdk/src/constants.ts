@@ -33,6 +33,17 @@ export const MAX_AUDIO_UPLOAD_BYTES = 30 * 1024 * 1024;
 /** Longest video or audio upload: a short-video tool has no use for more. */
 export const MAX_MEDIA_UPLOAD_MS = 10 * 60 * 1000;
 
+/**
+ * The request header of an idempotent call's key (EndpointDef.idempotent): at most
+ * IDEMPOTENCY_KEY_MAX_CHARS letters, digits and `-_.:`. The server keeps a key's answer for
+ * IDEMPOTENCY_KEY_TTL_MS; the SDK gives a repeat of the same call (same endpoint and input) the
+ * same key while the first is in flight and for IDEMPOTENCY_REUSE_MS after it settled.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX_CHARS = 128;
+export const IDEMPOTENCY_KEY_TTL_MS = 10 * 60 * 1000;
+export const IDEMPOTENCY_REUSE_MS = 5_000;
+
 /** Key prefix of every value the browser remembers (spec section 3). */
 export const STORAGE_PREFIX = 'KOL_';
 

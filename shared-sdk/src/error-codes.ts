@@ -13,6 +13,8 @@ export const ErrorCode = {
   /** A save based on a revision of the record that is no longer the newest (HTTP 412). */
   staleRevision: 412,
   payloadTooLarge: 413,
+  /** An idempotency key given again with another request (see EndpointDef.idempotent). */
+  unprocessable: 422,
   tooManyRequests: 429,
   internal: 500,
   upstream: 502,

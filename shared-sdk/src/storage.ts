@@ -89,6 +89,12 @@ export interface DecompressionDraft {
     VideoSettings,
     'aspect' | 'voiceId' | 'speed' | 'musicId' | 'captionStyle' | 'backgroundMaterialId'
   >;
+  /**
+   * The idempotency key of making this draft's work (with the text it is made from: see
+   * idempotencyKeyFor), kept until the work is made: a 确认生成 again after a lost answer, even
+   * after a reload, gets that work back instead of making a second one.
+   */
+  createKey?: string;
 }
 
 export interface DedupEdit {

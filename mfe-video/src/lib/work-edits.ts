@@ -1,5 +1,6 @@
 import {
   getWorkInfo,
+  idempotencyKeyFor,
   saveText,
   saveVideoInfo,
   updateText,
@@ -109,16 +110,27 @@ export function savedWorkOf(work: WorkDetail): SavedWork {
 
 /**
  * Makes a flow's work: `save_text` (a new work answers revision 1), then its settings on that
- * revision (`save_video_info`). Answers the work as saved.
+ * revision (`save_video_info`). Answers the work as saved. `createKey` is a page's own key of
+ * this action, kept in its KOL_ session state until the work exists: the work is asked for
+ * under `idempotencyKeyFor(createKey, body)`, so a try again after a lost answer, even after a
+ * reload, gets the same work back (another text or title is another action). Without it the SDK
+ * keys the call itself (a repeat within a few seconds gets the same work).
  */
-export async function createWork(parts: {
-  type: ProjectType;
-  title: string;
-  text: string;
-  settings?: VideoSettings;
-}): Promise<SavedWork> {
+export async function createWork(
+  parts: {
+    type: ProjectType;
+    title: string;
+    text: string;
+    settings?: VideoSettings;
+  },
+  options: { createKey?: string } = {},
+): Promise<SavedWork> {
   const { type, title, text } = parts;
-  const made = await saveText({ type, title, text });
+  const body = { type, title, text };
+  const made = await saveText(
+    body,
+    options.createKey ? { idempotencyKey: idempotencyKeyFor(options.createKey, body) } : undefined,
+  );
   let { revision } = made;
   if (parts.settings) {
     ({ revision } = await saveVideoInfo({

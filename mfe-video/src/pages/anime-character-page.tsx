@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useSearchParams } from '@kol/shared-sdk/router';
 import { canUseProjectType, startAnimeStoryboard, errorMessage } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import { AnimeFlowSteps } from '../components/flow-steps';
 import { NoAnimeWork } from '../components/no-anime-work';
 import { NoPermission } from '../components/no-permission';
@@ -26,7 +27,6 @@ function AnimeCharacters({ workId }: { workId: number }) {
   const task = useRoleTask(ANIME_TYPE, workId, animeStore);
   const actions = useRoleActions({ ...task, store: animeStore });
   const [libraryOpen, setLibraryOpen] = useState(false);
-  const [starting, setStarting] = useState(false);
   const [adding, setAdding] = useState(false);
   const addedOnArrival = useRef(false);
   const query = animeQuery(workId);
@@ -62,17 +62,15 @@ function AnimeCharacters({ workId }: { workId: number }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
 
-  const next = async () => {
-    setStarting(true);
+  // Once at a time: a double click starts one storyboard.
+  const { run: next, busy: starting } = useSingleFlight(async () => {
     try {
       const { taskId } = await startAnimeStoryboard({ workId });
       navigate(`/video/animeStoryboard/${taskId}`);
     } catch (reason) {
       void message.error(`分镜没有开始生成：${errorMessage(reason)}`);
-    } finally {
-      setStarting(false);
     }
-  };
+  });
 
   return (
     <PageFrame

@@ -15,14 +15,15 @@ import {
 } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, useSearchParams } from '@kol/shared-sdk/router';
+import { useRevisionedSave, useSingleFlight } from '@kol/shared-sdk/ui';
 import {
   canUseProjectType,
+  isApiError,
   remainingGenerations,
   type ConvertDraft,
   errorMessage,
 } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
-import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { NoPermission } from '../components/no-permission';
 import { PageFrame } from '../components/page-frame';
 import { QuotaUsedUp } from '../components/quota-used-up';
@@ -50,6 +51,10 @@ import {
 import { usePageNavigate, usePhoneLayout } from '../lib/phone';
 
 const STEP_TITLES = ['上传原视频', '文案与配音', '去重与生成'];
+
+/** Why a save failed, in Chinese: the server's reason, or the page's own (the work not read). */
+const saveProblem = (reason: unknown) =>
+  reason instanceof Error && !isApiError(reason) ? reason.message : errorMessage(reason);
 
 type DraftUpdate = (change: (current: KeptConvertDraft) => KeptConvertDraft) => void;
 
@@ -111,11 +116,6 @@ function ConvertForm({ draft, update }: { draft: KeptConvertDraft; update: Draft
     go('script');
   };
 
-  // The script is done: the work is made (or updated) now, so it can be opened again.
-  const toRender = async () => {
-    if (await save()) go('render');
-  };
-
   const rewrite = async () => {
     const found = scriptProblem(draft.script);
     if (found) {
@@ -138,17 +138,21 @@ function ConvertForm({ draft, update }: { draft: KeptConvertDraft; update: Draft
     }
   };
 
-  const save = async (): Promise<boolean> => {
+  /** The script can be rendered; false (with the reason shown) when it cannot. Makes nothing. */
+  const checkScript = async (): Promise<boolean> => {
     const found = scriptProblem(draft.script);
-    if (found) {
-      setProblem(found);
-      return false;
-    }
+    setProblem(found);
+    return found === null;
+  };
+
+  /**
+   * Saves the work (made on the first save; saved over on the revision the draft was read or
+   * last saved at) and answers its id, or null when the person chose the newest work instead
+   * (it then replaces this page's draft); a failure rejects.
+   */
+  const saveWork = async (): Promise<number | null> => {
     const over = draft.workId !== null ? await savedWork.base() : null;
-    if (draft.workId !== null && !over) {
-      void message.error(savedWork.problem());
-      return false;
-    }
+    if (draft.workId !== null && !over) throw new Error(savedWork.problem());
     setSaving(true);
     try {
       const now = await saveConvertWork(draft, over, revisionedSave, (saved) => {
@@ -160,16 +164,33 @@ function ConvertForm({ draft, update }: { draft: KeptConvertDraft; update: Draft
         // The person chose the work as saved elsewhere: it replaces this page's draft.
         const newest = await savedWork.takeNewest();
         if (newest) update(() => draftOfWork(newest));
-        return false;
+        return null;
       }
-      return true;
-    } catch (reason) {
-      void message.error(`保存作品失败：${errorMessage(reason)}`);
-      return false;
+      return now.workId;
     } finally {
       setSaving(false);
     }
   };
+
+  /** 确认生成's save: the latest script and settings onto the work before it renders. */
+  const saveForRender = async (): Promise<number | null> => {
+    try {
+      return await saveWork();
+    } catch (reason) {
+      throw new Error(`保存作品失败：${saveProblem(reason)}`, { cause: reason });
+    }
+  };
+
+  // The script is done: the work is made (or updated) now, so it can be opened again. Once per
+  // click: a double click makes one work.
+  const toRender = useSingleFlight(async () => {
+    if (!(await checkScript())) return;
+    try {
+      if ((await saveWork()) !== null) go('render');
+    } catch (reason) {
+      void message.error(`保存作品失败：${saveProblem(reason)}`);
+    }
+  });
 
   const changeSettings = (patch: Partial<ConvertDraft['settings']>) =>
     update((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
@@ -187,7 +208,11 @@ function ConvertForm({ draft, update }: { draft: KeptConvertDraft; update: Draft
     ) : step === 'script' ? (
       <Flex gap={8}>
         <Button onClick={() => go('source')}>上一步</Button>
-        <Button type="primary" loading={saving} onClick={() => void toRender()}>
+        <Button
+          type="primary"
+          loading={saving || toRender.busy}
+          onClick={() => void toRender.run()}
+        >
           下一步：去重与生成
         </Button>
       </Flex>
@@ -196,10 +221,10 @@ function ConvertForm({ draft, update }: { draft: KeptConvertDraft; update: Draft
         <Button onClick={() => go('script')}>上一步</Button>
         <GenerateVideoButton
           type={CONVERT_TYPE}
-          workId={() => workIdRef.current ?? 0}
-          prepare={save}
+          workId={saveForRender}
+          prepare={checkScript}
           block={phone}
-          onStarted={() => navigate(`/video/production?workId=${workIdRef.current ?? ''}`)}
+          onStarted={(_taskId, id) => navigate(`/video/production?workId=${id}`)}
         />
       </Flex>
     );

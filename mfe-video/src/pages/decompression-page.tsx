@@ -7,6 +7,8 @@ import {
   canUseProjectType,
   genVideo,
   getUserLimitInfo,
+  isApiError,
+  newIdempotencyKey,
   remainingGenerations,
   sessionStore,
   videoTypeLabel,
@@ -54,7 +56,7 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [limits, setLimits] = useAtom(usageLimitsAtom);
-  // The work made by 生成视频's first step; the confirmation after it renders this one.
+  // The work, once 确认生成 has made it (or the address named it): a retry renders this one.
   const workId = useRef<number | null>(workIdOf(params));
   const revisionedSave = useRevisionedSave();
   const savedWork = useSavedWork(workIdOf(params), draft.saved);
@@ -80,7 +82,7 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
   };
   const speed = draft.settings.speed ?? 1;
 
-  /** Saves the text and settings onto the work before the count is asked for. */
+  /** Checks the input before the count is asked for; makes nothing (取消 leaves nothing). */
   const prepare = async (): Promise<boolean> => {
     const found = videoTextProblem(draft.text);
     setProblem(found);
@@ -92,14 +94,28 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
       void message.warning('背景视频还在上传，请等上传完成');
       return false;
     }
-    const over = workId.current !== null ? await savedWork.base() : null;
-    if (workId.current !== null && !over) {
-      void message.error(savedWork.problem());
-      return false;
-    }
+    return true;
+  };
+
+  /**
+   * 确认生成: the work is made (or saved over, on the revision it was last saved or read at) now
+   * that the creator has committed, then rendered. When the person chose the newest work over
+   * their edit, it replaces what this page had and nothing is rendered (the dialog closes).
+   */
+  const render = async () => {
     try {
+      const over = workId.current !== null ? await savedWork.base() : null;
+      if (workId.current !== null && !over) throw new Error(savedWork.problem());
+      // Kept in the session until the work is made: a try again reuses it (see the draft).
+      const createKey = over ? undefined : (draft.createKey ?? newIdempotencyKey());
+      if (createKey && !draft.createKey) update((current) => ({ ...current, createKey }));
       const saved = await saveDecompressionWork(
-        { saved: over, type, title: draft.title.trim() || titleOf(draft.text), draft },
+        {
+          saved: over,
+          type,
+          title: draft.title.trim() || titleOf(draft.text),
+          draft: { ...draft, ...(createKey ? { createKey } : {}) },
+        },
         revisionedSave,
       );
       if (!saved) {
@@ -113,31 +129,24 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
             saved: savedWorkOf(newest),
           }));
         }
-        return false;
+        return;
       }
-      workId.current = saved.workId;
+      const id = saved.workId;
       // Kept with the draft: the next save over the work, after a reload too, is based on it.
-      update((current) => ({ ...current, saved }));
-      // The work in the address: a reload or a retry goes on with it, not a second work.
-      navigate(`/video/decompression${decompressionQuery(type, saved.workId)}`, {
-        replace: true,
-      });
-      return true;
-    } catch (reason) {
-      void message.error(errorMessage(reason));
-      return false;
-    }
-  };
-
-  const render = async () => {
-    const id = workId.current;
-    if (id === null) return;
-    try {
+      // Made: the key is dropped, the next work of this page is another action.
+      update(({ createKey: _made, ...current }) => ({ ...current, saved }));
+      if (id !== workId.current) {
+        workId.current = id;
+        // The work in the address: a reload or a retry goes on with it, not a second work.
+        navigate(`/video/decompression${decompressionQuery(type, id)}`, { replace: true });
+      }
       await genVideo({ workId: id });
       getUserLimitInfo(undefined).then(setLimits, () => undefined);
       navigate(`/video/production?workId=${id}`);
     } catch (reason) {
-      void message.error(errorMessage(reason));
+      void message.error(
+        reason instanceof Error && !isApiError(reason) ? reason.message : errorMessage(reason),
+      );
       throw reason;
     }
   };
@@ -284,7 +293,8 @@ function OverseasSwitch({ type, text }: { type: DecompressionType; text: string 
 
 /**
  * `/video/decompression` 解压视频: the narration, the looping background (library or upload),
- * voice, speed, music and captions; 生成视频 saves the work and spends one count, asked first.
+ * voice, speed, music and captions; 生成视频 asks first, and 确认生成 saves the work and spends
+ * one count (nothing is made before the creator confirms).
  * The back-guard of spec section 4: no count of the type left blocks the page.
  */
 export function DecompressionPage() {

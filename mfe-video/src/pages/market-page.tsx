@@ -92,17 +92,16 @@ function MarketFlow({ segment, workId }: { segment: MarketSegment; workId: numbe
         </Button>
       ) : (
         <GenerateVideoButton
-          workId={market.draft.workId}
+          workId={async () => {
+            const id = await market.save();
+            // The work in the address: a reload or a retry goes on with it, not a second work.
+            if (id !== null && id !== workId) navigate(marketPath('voice', id), { replace: true });
+            return id;
+          }}
           type={MARKET_TYPE}
           block={phone}
-          prepare={async () => {
-            const id = await market.save();
-            if (id !== null && id !== workId) navigate(marketPath('voice', id), { replace: true });
-            return id !== null;
-          }}
-          onStarted={() =>
-            navigate(`/video/production?workId=${market.draft?.workId ?? workId ?? ''}`)
-          }
+          prepare={market.check}
+          onStarted={(_taskId, id) => navigate(`/video/production?workId=${id}`)}
         />
       )}
     </Flex>
@@ -254,6 +253,6 @@ export function MarketPage() {
   if (!canUseProjectType(user, MARKET_TYPE)) return <NoPermission type={MARKET_TYPE} />;
   if (limits && remainingGenerations(limits, MARKET_TYPE) <= 0)
     return <QuotaUsedUp type={MARKET_TYPE} />;
-  // No key by work: the work made on 生成视频 enters the address while its dialog stays open.
+  // No key by work: the work made on 确认生成 enters the address while its dialog stays open.
   return <MarketFlow segment={segmentOf(params.segment)} workId={workId} />;
 }

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Flex, Input, Radio, Row, Skeleton, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { canUseProjectType, remainingGenerations, errorMessage } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import { NoPermission } from '../components/no-permission';
 import { OperaFlowSteps } from '../components/opera-flow-steps';
 import { PageFrame } from '../components/page-frame';
@@ -23,29 +23,10 @@ function OperaConfigForm() {
   const phone = usePhoneLayout();
   const { draft, update, error, reload, savedBase, savedProblem, takeNewest, revisionedSave } =
     useOperaDraft();
-  const [saving, setSaving] = useState(false);
 
-  if (error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={`作品加载失败：${error}`}
-        action={
-          <Button size="small" onClick={reload}>
-            重新加载
-          </Button>
-        }
-      />
-    );
-  }
-  if (!draft) return <Skeleton active />;
-
-  const change = (patch: Partial<OperaSettings>) =>
-    update((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
-
-  const next = async () => {
-    setSaving(true);
+  // Once at a time: a double click on 下一步 makes one work.
+  const { run: next, busy: saving } = useSingleFlight(async () => {
+    if (!draft) return;
     try {
       const over = draft.workId === null ? null : await savedBase();
       if (draft.workId !== null && !over) {
@@ -70,10 +51,27 @@ function OperaConfigForm() {
       navigate(`/video/operaCaption${operaQuery(now.workId)}`);
     } catch (reason) {
       void message.error(errorMessage(reason));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
+
+  if (error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={`作品加载失败：${error}`}
+        action={
+          <Button size="small" onClick={reload}>
+            重新加载
+          </Button>
+        }
+      />
+    );
+  }
+  if (!draft) return <Skeleton active />;
+
+  const change = (patch: Partial<OperaSettings>) =>
+    update((current) => ({ ...current, settings: { ...current.settings, ...patch } }));
 
   return (
     <PageFrame

@@ -47,11 +47,11 @@ function ScrollForm({ workId }: { workId: number | null }) {
       title="滚屏视频"
       actions={
         <GenerateVideoButton
-          workId={draft.workId}
+          workId={scroll.save}
           type={SCROLL_TYPE}
           block={phone}
-          prepare={scroll.save}
-          onStarted={() => navigate(`/video/production?workId=${draft.workId ?? ''}`)}
+          prepare={scroll.check}
+          onStarted={(_taskId, id) => navigate(`/video/production?workId=${id}`)}
         />
       }
     >

@@ -10,7 +10,7 @@ import {
   updateText,
   errorMessage,
 } from '@kol/shared-sdk';
-import { useRevisionedSave } from '@kol/shared-sdk/ui';
+import { useRevisionedSave, useSingleFlight } from '@kol/shared-sdk/ui';
 import { copyText } from '../lib/clipboard';
 
 const MAX_TITLE_LENGTH = 100;
@@ -41,7 +41,6 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
   const { message } = App.useApp();
   const navigate = useNavigate();
   const revisionedSave = useRevisionedSave();
-  const [saving, setSaving] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [saved, setSaved] = useState<SavedCopy | null>(null);
@@ -57,13 +56,13 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
     setDialogOpen(true);
   };
 
-  const save = async () => {
+  // Once at a time: 保存 clicked twice, or Enter and a click, save one text.
+  const { run: save, busy: saving } = useSingleFlight(async () => {
     const cleanTitle = title.trim();
     if (!cleanTitle) {
       void message.warning('请输入标题');
       return;
     }
-    setSaving(true);
     try {
       if (saved === null) {
         const made = await saveText({ title: cleanTitle, text, type: ProjectType.comics });
@@ -97,10 +96,8 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
       void message.success('已保存到我的文案');
     } catch (error) {
       void message.error(errorMessage(error));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   const sendToVideo = () => {
     sessionStore.set('videoContent', text);

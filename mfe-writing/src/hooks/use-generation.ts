@@ -5,6 +5,7 @@ import {
   generateTextAsync,
   getGenResult,
   getGenerateAsyncResult,
+  newIdempotencyKey,
   storageKey,
   streamGeneration,
   type GenerateTextBody,
@@ -100,6 +101,8 @@ export function useGeneration<Meta>({ slot, onSettled }: Options<Meta>) {
   });
   /** Bumped by every start, stop and unmount: events of an older run are ignored. */
   const runRef = useRef(0);
+  /** What the start being accepted asked (a double click of it is ignored). */
+  const startingRef = useRef<string | null>(null);
   const detachRef = useRef<(() => void) | null>(null);
   /** The text and engine of the current run, ahead of the render that shows them. */
   const liveRef = useRef({ text: '', engine: '' });
@@ -207,13 +210,23 @@ export function useGeneration<Meta>({ slot, onSettled }: Options<Meta>) {
 
   const start = useCallback(
     async (body: GenerateTextBody, meta: Meta, options: { async?: boolean } = {}) => {
+      // The same start again while the first is being accepted (a double click): one action,
+      // already on its way. A different one replaces it (below).
+      const asked = JSON.stringify([body, options.async === true]);
+      if (startingRef.current === asked) return;
+      startingRef.current = asked;
       detach();
       const run = ++runRef.current;
       liveRef.current = { text: '', engine: '' };
       setState({ status: 'starting', taskId: null, text: '', engine: '', error: null, meta });
       const via = options.async ? 'async' : 'stream';
       try {
-        const { taskId } = await (via === 'async' ? generateTextAsync : generateText)(body);
+        // A key of each start's own: a start after a stop (or one replacing another) is a new
+        // task even with the same text; the SDK would give it the earlier call's key for a few
+        // seconds, and the server that call's task, which the stale branch below cancels.
+        const { taskId } = await (via === 'async' ? generateTextAsync : generateText)(body, {
+          idempotencyKey: newIdempotencyKey(),
+        });
         if (run !== runRef.current) {
           // Stopped (or replaced) while the server was accepting it: do not let it run on.
           void cancelGeneration({ taskId }).catch(() => undefined);
@@ -225,6 +238,8 @@ export function useGeneration<Meta>({ slot, onSettled }: Options<Meta>) {
         follow(run, task);
       } catch (error) {
         fail(run, errorMessage(error), meta);
+      } finally {
+        if (startingRef.current === asked) startingRef.current = null;
       }
     },
     [detach, fail, follow, key],
@@ -234,6 +249,8 @@ export function useGeneration<Meta>({ slot, onSettled }: Options<Meta>) {
   const stop = useCallback(async () => {
     const { taskId, meta } = state;
     runRef.current += 1;
+    // A start after this is a new one, even of the same text.
+    startingRef.current = null;
     detach();
     sessionStorage.removeItem(key);
     setState((current) => ({ ...current, status: 'cancelled', error: null }));

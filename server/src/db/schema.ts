@@ -376,6 +376,21 @@ export interface DedupPresetsTable {
   updated_at: Timestamp;
 }
 
+/** Keys of the idempotent create calls (018_idempotency_keys.sql). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  route: string;
+  key: string;
+  fingerprint: string;
+  state: Generated<'running' | 'done'>;
+  owner: string;
+  locked_until: Timestamp;
+  status_code: number | null;
+  response: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -406,4 +421,5 @@ export interface Database {
   role_tasks: RoleTasksTable;
   roles: RolesTable;
   dedup_presets: DedupPresetsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

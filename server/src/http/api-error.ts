@@ -22,6 +22,7 @@ export const conflict = (message: string) => new ApiError(ErrorCode.conflict, me
 /** A save based on a revision of the record that is no longer the newest. */
 export const staleRevision = (what = '该作品') =>
   new ApiError(ErrorCode.staleRevision, `${what}已在其他页面修改，请刷新后再编辑`);
+export const unprocessable = (message: string) => new ApiError(ErrorCode.unprocessable, message);
 export const tooManyRequests = (message: string) =>
   new ApiError(ErrorCode.tooManyRequests, message);
 export const upstreamError = (message: string) => new ApiError(ErrorCode.upstream, message);

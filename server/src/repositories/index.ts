@@ -4,6 +4,7 @@ import { createAuditRepository } from './audit';
 import { createBooksRepository } from './books';
 import { createCutVideosRepository } from './cut-videos';
 import { createDedupPresetsRepository } from './dedup-presets';
+import { createIdempotencyKeysRepository } from './idempotency-keys';
 import { createLoginAttemptsRepository } from './login-attempts';
 import { createNoticesRepository } from './notices';
 import { createQuotaService } from './quotas';
@@ -46,6 +47,7 @@ function repositoriesOf(db: Kysely<Database>) {
     books: createBooksRepository(db),
     cutVideos: createCutVideosRepository(db),
     dedupPresets: createDedupPresetsRepository(db),
+    idempotencyKeys: createIdempotencyKeysRepository(db),
     loginAttempts: createLoginAttemptsRepository(db),
     notices: createNoticesRepository(db),
     quotas: createQuotaService(db),

@@ -79,6 +79,24 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
+const HAS_TEXT = sql<boolean>`works.text ~ '[^[:space:]]'`;
+/**
+ * What a listed work has: a text, shots, a task (something made or being made), or the
+ * creator's own material in its settings (a market work keeps its text empty on purpose and
+ * its pitch in the template fields; pictures, drama scenes, a source clip). A work with none of
+ * these is an abandoned start (a page left at its confirmation, before works were made on
+ * confirming): no list shows it, though it stays readable by its id.
+ */
+const HAS_CONTENT = sql<boolean>`(
+  ${HAS_TEXT}
+  OR jsonb_array_length(works.shots) > 0
+  OR EXISTS (SELECT 1 FROM video_tasks AS t WHERE t.work_id = works.id)
+  OR coalesce(works.settings->'templateFields', '{}'::jsonb) <> '{}'::jsonb
+  OR coalesce(works.settings->'imageUrls', '[]'::jsonb) <> '[]'::jsonb
+  OR coalesce(works.settings->'scenes', '[]'::jsonb) <> '[]'::jsonb
+  OR coalesce(works.settings->>'sourceVideoUrl', '') <> ''
+)`;
+
 /** My copy: saved texts (and, later, video works) of one user. Every call is scoped by owner. */
 export function createWorksRepository(db: Kysely<Database>) {
   return {
@@ -189,11 +207,16 @@ export function createWorksRepository(db: Kysely<Database>) {
         type?: number;
         flag?: number;
         keyword?: string;
+        /** Only works with a text (My copy lists texts). */
+        withText?: boolean;
         pageIndex: number;
         pageSize: number;
       },
     ): Promise<{ items: WorkSummary[]; total: number }> {
-      let query = db.selectFrom('works').where('user_id', '=', userId);
+      let query = db
+        .selectFrom('works')
+        .where('user_id', '=', userId)
+        .where(filter.withText ? HAS_TEXT : HAS_CONTENT);
       if (filter.type !== undefined) query = query.where('type', '=', filter.type);
       if (filter.flag !== undefined) query = query.where('flag', '=', filter.flag);
       const keyword = filter.keyword?.trim();

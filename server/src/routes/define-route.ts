@@ -53,6 +53,12 @@ export function defineRoute<E extends EndpointDef>(
       : {}),
     schema: {
       summary: def.summary,
+      ...(def.idempotent
+        ? {
+            description:
+              '幂等：可带 Idempotency-Key 请求头；同一用户以同一编号重复调用，10 分钟内得到第一次的结果，不会重复创建。',
+          }
+        : {}),
       tags: [def.path.split('/')[2] ?? 'api'],
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
@@ -61,7 +67,11 @@ export function defineRoute<E extends EndpointDef>(
         200: Type.Object({ code: Type.Literal(0), msg: Type.String(), data: def.response }),
       },
     },
-    config: { stateChanging: options.stateChanging ?? def.method === 'POST' },
+    config: {
+      stateChanging: options.stateChanging ?? def.method === 'POST',
+      // An Idempotency-Key header is honoured (plugins/app/idempotency.ts).
+      ...(def.idempotent ? { idempotent: true } : {}),
+    },
     handler: async (request, reply) => {
       // The casts are safe: Fastify has validated body and query against these very schemas.
       const data = await handler({

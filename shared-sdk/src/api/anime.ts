@@ -7,4 +7,5 @@ export const adaptAnimeScript = defineCall<E['animeScript']>('POST', '/api/video
 export const startAnimeStoryboard = defineCall<E['animeStoryboard']>(
   'POST',
   '/api/video/anime_storyboard',
+  'idempotent',
 );

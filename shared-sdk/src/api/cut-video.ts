@@ -19,13 +19,16 @@ export const updateCutVideoData = defineCall<E['updateCutVideoData']>(
 export const generateCutTts = defineCall<E['generateCutTts']>(
   'POST',
   '/api/cut_video/generate_cut_tts',
+  'idempotent',
 );
 export const endCutVideo = defineCall<E['endCutVideo']>('POST', '/api/cut_video/end_cut_video');
 export const sendMergeRequest = defineCall<E['sendMergeRequest']>(
   'GET',
   '/api/video_edit/send_merge_request',
+  'idempotent',
 );
 export const reSendMergeRequest = defineCall<E['reSendMergeRequest']>(
   'GET',
   '/api/video_edit/re_send_merge_request',
+  'idempotent',
 );

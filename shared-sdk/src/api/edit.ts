@@ -21,7 +21,11 @@ export const getSecondLevelList = defineCall<E['getSecondLevelList']>(
   'GET',
   '/api/edit/get_second_level_list',
 );
-export const asyncTtsTry = defineCall<E['asyncTtsTry']>('POST', '/api/edit/async_tts_try');
+export const asyncTtsTry = defineCall<E['asyncTtsTry']>(
+  'POST',
+  '/api/edit/async_tts_try',
+  'idempotent',
+);
 export const getAsyncTtsTryResult = defineCall<E['asyncTtsTryResult']>(
   'GET',
   '/api/edit/async_tts_try_result',

@@ -6,20 +6,33 @@ type E = typeof roleEndpoints;
 
 export const getRoles = defineCall<E['getRoles']>('GET', '/api/role/get_roles');
 export const deleteRole = defineCall<E['deleteRole']>('GET', '/api/role/delete');
-export const addRole = defineCall<E['addRole']>('POST', '/api/role/add');
+export const addRole = defineCall<E['addRole']>('POST', '/api/role/add', 'idempotent');
 export const updateRole = defineCall<E['updateRole']>('POST', '/api/role/update');
 export const extractRoles = defineCall<E['extractRoles']>('POST', '/api/role/extract_roles');
-export const regenerateRoleImage = defineCall<E['reGenImg']>('POST', '/api/role/re_gen_img');
-export const initRoleTask = defineCall<E['initTask']>('POST', '/api/role/init_task');
+export const regenerateRoleImage = defineCall<E['reGenImg']>(
+  'POST',
+  '/api/role/re_gen_img',
+  'idempotent',
+);
+export const initRoleTask = defineCall<E['initTask']>('POST', '/api/role/init_task', 'idempotent');
 export const getLibraryRoles = defineCall<E['libraryRoles']>('GET', '/api/library/roles');
 export const addRoleToTask = defineCall<E['addRoleToTask']>(
   'POST',
   '/api/library/add_role_to_task',
+  'idempotent',
 );
 export const getLoras = defineCall<E['getLoras']>('GET', '/api/lora/get_loras');
 export const getVersionList = defineCall<E['versionList']>('GET', '/api/version/version_list');
-const uploadImageCall = defineCall<E['uploadImage']>('POST', '/api/file/upload_image');
-const uploadMediaCall = defineCall<E['uploadMedia']>('POST', '/api/file/upload_media');
+const uploadImageCall = defineCall<E['uploadImage']>(
+  'POST',
+  '/api/file/upload_image',
+  'idempotent',
+);
+const uploadMediaCall = defineCall<E['uploadMedia']>(
+  'POST',
+  '/api/file/upload_media',
+  'idempotent',
+);
 
 /** Sends one file as multipart field `file` through a call declared with a JSON body. */
 function sendFile<R>(

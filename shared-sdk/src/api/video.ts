@@ -3,6 +3,7 @@ import { ConfigType } from '../enums';
 import { VIDEO_PROGRESS_STREAM_PATH } from '../constants';
 import type { videoEndpoints, WorkResult } from '../contracts/video';
 import { httpClient, type CallOptions } from '../http/client';
+import { forgetSettledKeys } from '../http/idempotency';
 import { defineCall } from './define-call';
 
 type E = typeof videoEndpoints;
@@ -26,27 +27,35 @@ export function getVideoConfig(configType: VideoConfigType, options?: CallOption
   return videoConfig({ configType }, options);
 }
 
-export const generateVideoScript = defineCall<E['generate']>('POST', '/api/video/generate');
-export const saveText = defineCall<E['saveText']>('POST', '/api/video/save_text');
+export const generateVideoScript = defineCall<E['generate']>(
+  'POST',
+  '/api/video/generate',
+  'idempotent',
+);
+export const saveText = defineCall<E['saveText']>('POST', '/api/video/save_text', 'idempotent');
 export const getWorks = defineCall<E['getWorks']>('GET', '/api/video/get_works');
 export const deleteWork = defineCall<E['deleteWork']>('GET', '/api/video/delete_work');
 export const updateText = defineCall<E['updateText']>('POST', '/api/video/update_text');
 export const getWorkInfo = defineCall<E['workInfo']>('GET', '/api/video/work_info');
 export const ttsAudition = defineCall<E['ttsAudition']>('POST', '/api/video/tts_audition');
-export const genVideo = defineCall<E['genVideo']>('POST', '/api/video/gen_video');
+export const genVideo = defineCall<E['genVideo']>('POST', '/api/video/gen_video', 'idempotent');
 export const getWorkResult = defineCall<E['getWorkResult']>('GET', '/api/video/get_work_result');
 export const regenerateVideo = defineCall<E['regenerateVideo']>(
   'GET',
   '/api/video/regenerate_video',
+  'idempotent',
 );
 export const updateVideoStatus = defineCall<E['updateVideoStatus']>(
   'GET',
   '/api/video/update_video_status',
 );
 export const saveVideoInfo = defineCall<E['saveVideoInfo']>('POST', '/api/video/save_video_info');
-export const genImg = defineCall<E['genImg']>('POST', '/api/video/gen_img');
+export const genImg = defineCall<E['genImg']>('POST', '/api/video/gen_img', 'idempotent');
 export const getImgResult = defineCall<E['imgResult']>('GET', '/api/video/img_result');
-export const cancelTask = defineCall<E['cancelTask']>('POST', '/api/video/cancel_task');
+const cancelTaskCall = defineCall<E['cancelTask']>('POST', '/api/video/cancel_task');
+/** Stops a task; a start after it is a new task, even of the same work (forgetSettledKeys). */
+export const cancelTask: typeof cancelTaskCall = (input, options) =>
+  cancelTaskCall(input, options).finally(forgetSettledKeys);
 export const getUserNewestWorks = defineCall<E['getUserNewestWorks']>(
   'GET',
   '/api/video/get_user_newest_works',

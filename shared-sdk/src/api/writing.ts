@@ -1,6 +1,7 @@
 import { WRITING_STREAM_PATH } from '../constants';
 import type { TextResult, writingEndpoints } from '../contracts/writing';
 import { httpClient, type CallOptions } from '../http/client';
+import { forgetSettledKeys } from '../http/idempotency';
 import { defineCall } from './define-call';
 
 type E = typeof writingEndpoints;
@@ -8,7 +9,11 @@ type E = typeof writingEndpoints;
 export const getPlatforms = defineCall<E['getPlatforms']>('GET', '/api/writing/get_platforms');
 export const searchBooks = defineCall<E['search']>('GET', '/api/writing/search');
 export const searchBookById = defineCall<E['searchCbid']>('GET', '/api/writing/search_cbid');
-export const generateText = defineCall<E['generate']>('POST', '/api/writing/generate');
+export const generateText = defineCall<E['generate']>(
+  'POST',
+  '/api/writing/generate',
+  'idempotent',
+);
 export const getGenResult = defineCall<E['genResult']>('GET', '/api/writing/gen_result');
 export const getChapterContent = defineCall<E['getChapterContent']>(
   'GET',
@@ -17,19 +22,28 @@ export const getChapterContent = defineCall<E['getChapterContent']>(
 export const submitTweetsTask = defineCall<E['submitTweetsTask']>(
   'POST',
   '/api/writing/submit_tweets_task',
+  'idempotent',
 );
 export const generateTextAsync = defineCall<E['generateAsync']>(
   'POST',
   '/api/writing/generate_async',
+  'idempotent',
 );
 export const getGenerateAsyncResult = defineCall<E['getGenerateAsyncResult']>(
   'GET',
   '/api/writing/get_generate_async_result',
 );
 
-export const cancelGeneration = defineCall<E['cancel']>('POST', '/api/writing/cancel');
+const cancelGenerationCall = defineCall<E['cancel']>('POST', '/api/writing/cancel');
+/** Stops a generation; a start after it is a new one, even of the same text. */
+export const cancelGeneration: typeof cancelGenerationCall = (input, options) =>
+  cancelGenerationCall(input, options).finally(forgetSettledKeys);
 
-const uploadBookCall = defineCall<E['uploadBook']>('POST', '/api/writing/upload_book');
+const uploadBookCall = defineCall<E['uploadBook']>(
+  'POST',
+  '/api/writing/upload_book',
+  'idempotent',
+);
 
 /** Uploads a TXT or EPUB book (multipart field `file`) to the user's local library. */
 export function uploadBook(file: Blob, fileName: string, options?: CallOptions) {

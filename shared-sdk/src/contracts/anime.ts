@@ -47,6 +47,7 @@ export const animeEndpoints = {
     method: 'POST',
     path: '/api/video/anime_storyboard',
     summary: 'AI漫剧：由剧本生成分镜并绘制画面（不扣次数）',
+    idempotent: true,
     body: Type.Object({ workId: Id('作品') }),
     response: TaskRef,
   }),

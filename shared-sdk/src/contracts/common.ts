@@ -25,6 +25,13 @@ export interface EndpointDef {
    * one). 'admin': the ops CLI, with the admin token.
    */
   access?: 'public' | 'admin';
+  /**
+   * A call that creates something (a work, a task, a spent count, a role, an upload): the SDK
+   * sends it with an `Idempotency-Key` header, the same key for a repeat of the same call (a
+   * double click), and the server answers a repeated key of the same user and route with the
+   * first call's answer instead of creating again (server/src/plugins/app/idempotency.ts).
+   */
+  idempotent?: true;
   query?: TSchema;
   body?: TSchema;
   response: TSchema;

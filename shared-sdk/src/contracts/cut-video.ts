@@ -123,6 +123,7 @@ export const cutVideoEndpoints = {
     method: 'POST',
     path: '/api/cut_video/generate_cut_tts',
     summary: '为片段生成配音',
+    idempotent: true,
     body: Type.Object({
       workId: Id('作品'),
       voiceId: Text('配音', { minLength: 1, maxLength: 64 }),
@@ -145,6 +146,7 @@ export const cutVideoEndpoints = {
     method: 'GET',
     path: '/api/video_edit/send_merge_request',
     summary: '合成成片（扣除一次合成次数）',
+    idempotent: true,
     query: workQuery,
     response: TaskRef,
   }),
@@ -152,6 +154,7 @@ export const cutVideoEndpoints = {
     method: 'GET',
     path: '/api/video_edit/re_send_merge_request',
     summary: '重新合成成片',
+    idempotent: true,
     query: workQuery,
     response: TaskRef,
   }),

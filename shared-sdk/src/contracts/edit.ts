@@ -132,6 +132,7 @@ export const editEndpoints = {
     method: 'POST',
     path: '/api/edit/async_tts_try',
     summary: '长文本配音（异步）',
+    idempotent: true,
     body: Type.Object({
       text: Text('配音文本', { minLength: 1, maxLength: 100_000 }),
       voiceId: Text('配音', { minLength: 1, maxLength: 64 }),

@@ -126,6 +126,7 @@ export const roleEndpoints = {
     method: 'POST',
     path: '/api/role/add',
     summary: '新增角色',
+    idempotent: true,
     body: RoleInput,
     response: Role,
   }),
@@ -150,6 +151,7 @@ export const roleEndpoints = {
     method: 'POST',
     path: '/api/role/re_gen_img',
     summary: '重新生成角色形象',
+    idempotent: true,
     body: Type.Object({
       roleId: Id('角色'),
       prompt: Type.Optional(Text('画面描述', { maxLength: 2000 })),
@@ -160,6 +162,7 @@ export const roleEndpoints = {
     method: 'POST',
     path: '/api/role/init_task',
     summary: '创建角色任务',
+    idempotent: true,
     body: Type.Object({
       type: ProjectTypeField,
       workId: Type.Optional(Id('作品')),
@@ -185,6 +188,7 @@ export const roleEndpoints = {
     method: 'POST',
     path: '/api/library/add_role_to_task',
     summary: '从角色库加入任务',
+    idempotent: true,
     body: Type.Object({
       roleId: Id('角色'),
       taskId: Text('任务编号', { minLength: 1, maxLength: 64 }),
@@ -207,6 +211,7 @@ export const roleEndpoints = {
     method: 'POST',
     path: '/api/file/upload_image',
     summary: '上传图片（multipart，字段 file；JPEG、PNG、WebP，至多 5 MB）',
+    idempotent: true,
     response: UploadedFile,
   }),
   uploadMedia: endpoint({
@@ -214,6 +219,7 @@ export const roleEndpoints = {
     path: '/api/file/upload_media',
     summary:
       '上传视频或音频（multipart，字段 file；视频 MP4、MOV、WebM、MKV 至多 200 MB，音频 MP3、M4A、WAV、OGG 至多 30 MB，时长至多 10 分钟）',
+    idempotent: true,
     response: UploadedMedia,
   }),
   uploadedImgs: endpoint({

@@ -370,6 +370,7 @@ export const videoEndpoints = {
     method: 'POST',
     path: '/api/video/generate',
     summary: '由原文生成视频脚本',
+    idempotent: true,
     body: GenerateScriptBody,
     response: Type.Object({ workId: Type.Integer(), taskId: Type.String() }),
   }),
@@ -377,6 +378,7 @@ export const videoEndpoints = {
     method: 'POST',
     path: '/api/video/save_text',
     summary: '保存文案',
+    idempotent: true,
     body: SaveTextBody,
     response: Type.Object({ workId: Type.Integer(), revision: Type.Integer({ minimum: 1 }) }),
   }),
@@ -407,6 +409,11 @@ export const videoEndpoints = {
       type: Type.Optional(ProjectTypeField),
       flag: Type.Optional(creationFlag),
       keyword: Type.Optional(Text('关键词', { maxLength: 50 })),
+      /**
+       * Only works with a text (My copy and the text pickers: texts). Without it, every work
+       * with something in it; a work with no text and nothing made or chosen is never listed.
+       */
+      withText: Type.Optional(Type.Boolean({ title: '只列有文案的作品' })),
       ...PageQuery,
     }),
     response: Page(WorkSummary),
@@ -443,6 +450,7 @@ export const videoEndpoints = {
     method: 'POST',
     path: '/api/video/gen_video',
     summary: '开始合成视频（扣除一次生成次数）',
+    idempotent: true,
     body: Type.Object({ workId }),
     response: TaskRef,
   }),
@@ -461,6 +469,7 @@ export const videoEndpoints = {
     method: 'GET',
     path: '/api/video/regenerate_video',
     summary: '重新合成',
+    idempotent: true,
     query: Type.Object({ workId }),
     response: TaskRef,
   }),
@@ -483,6 +492,7 @@ export const videoEndpoints = {
     method: 'POST',
     path: '/api/video/gen_img',
     summary: '生成图片',
+    idempotent: true,
     body: GenImageBody,
     response: TaskRef,
   }),

@@ -1,5 +1,10 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import { MOBILE_BREAKPOINT_PX, REQUEST_FAILED_MESSAGE, REQUEST_TIMEOUT_MS } from '../constants';
+import {
+  IDEMPOTENCY_HEADER,
+  MOBILE_BREAKPOINT_PX,
+  REQUEST_FAILED_MESSAGE,
+  REQUEST_TIMEOUT_MS,
+} from '../constants';
 import { ClientPlatform } from '../enums';
 import { ErrorCode } from '../error-codes';
 import { ApiError } from './errors';
@@ -121,6 +126,12 @@ export interface CallOptions {
    * long enough that the user must see it move.
    */
   onUploadProgress?: (percent: number) => void;
+  /**
+   * The `Idempotency-Key` header. The typed call of an idempotent endpoint sets one itself (see
+   * idempotency.ts); a page gives its own to make one action's key outlive the page, e.g. kept
+   * in its KOL_ session state so that a reload and a click again reuse it.
+   */
+  idempotencyKey?: string;
 }
 
 /** Sends one call and applies every rule of spec section 7 to its answer. */
@@ -136,6 +147,9 @@ export async function request<T>(
     params: input.query,
     data: input.body,
     signal: options.signal,
+    ...(options.idempotencyKey
+      ? { headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey } }
+      : {}),
   };
   const { onUploadProgress } = options;
   if (onUploadProgress) {

@@ -9,4 +9,5 @@ export {
   type HttpOptions,
   type UnauthorizedHandler,
 } from './client';
+export { idempotencyKeyFor, newIdempotencyKey } from './idempotency';
 export { mediaUrl } from './media-url';

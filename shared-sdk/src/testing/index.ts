@@ -5,3 +5,5 @@ export * from './render-with-host';
 export * from './detached-styles';
 export * from './node-event-source';
 export * from './fixtures';
+/** A reload forgets the keys the SDK remembered (http/idempotency.ts). */
+export { forgetIdempotencyKeys } from '../http/idempotency';

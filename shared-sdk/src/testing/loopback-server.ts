@@ -34,7 +34,7 @@ export async function startLoopbackServer(handler: Handler) {
       const cors = {
         'Access-Control-Allow-Origin': String(req.headers.origin ?? '*'),
         'Access-Control-Allow-Credentials': 'true',
-        'Access-Control-Allow-Headers': 'platform, content-type',
+        'Access-Control-Allow-Headers': 'platform, content-type, idempotency-key',
         'Access-Control-Allow-Methods': 'GET, POST',
       };
       if (req.method === 'OPTIONS') {

@@ -5,6 +5,8 @@ import { useNavigate } from '@kol/shared-sdk/router';
 import { isStaleEdit, saveOnRevision, STALE_EDIT_MESSAGE } from '../revisions';
 import kolTheme from './kol-theme.json';
 
+export { useSingleFlight } from './single-flight';
+
 /**
  * What the host and every remote render alike (antd and react-router are optional peers of
  * this entry only). Remotes render inside the host's router and jotai store and create none;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionStore } from '@kol/shared-sdk';
 import {
+  forgetIdempotencyKeys,
   ok,
   refuse,
   renderWithHost,
@@ -121,6 +122,81 @@ describe('/video/decompression', () => {
     ]);
   });
 
+  // Issue 29: a double click made two works (the second left in 草稿 as 未生成), and 取消 in the
+  // dialog left an empty draft. The work is made when the creator confirms, once.
+  it('makes one work for a double click on 生成视频 and on 确认生成: one save_text, one count', async () => {
+    const server = await start({
+      // Slow answers: the second click of each pair lands while the first is still working.
+      'POST /api/video/save_text': () => ok({ workId: 41, revision: 1 }, 300),
+      'POST /api/video/gen_video': () => ok({ taskId: 'task-41' }, 300),
+    });
+    show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), {
+      target: { value: '深呼吸，放松肩膀。' },
+    });
+    const button = await renderButton();
+    fireEvent.click(button);
+    fireEvent.click(button);
+    const confirm = await screen.findByRole('button', { name: '确认生成' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(1);
+    expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(1);
+    expect(server.calls('POST', '/api/video/gen_video')).toHaveLength(1);
+  });
+
+  it('makes nothing when the creator cancels in the confirmation', async () => {
+    const server = await start();
+    show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), {
+      target: { value: '深呼吸，放松肩膀。' },
+    });
+    fireEvent.click(await renderButton());
+    expect(
+      await screen.findByText(/将消耗 1 次「解压视频」生成次数（当前剩余 2 次）/),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '取 消' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: '确认生成' })).not.toBeInTheDocument(),
+    );
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
+    expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(0);
+    expect(server.calls('POST', '/api/video/gen_video')).toHaveLength(0);
+    expect(location()).toBe('/video/decompression');
+  });
+
+  it('asks for the same work again after a lost answer, even after a reload', async () => {
+    let answered = 0;
+    const server = await start({
+      // The first answer is lost on the way (the work may exist): the page cannot tell.
+      'POST /api/video/save_text': () =>
+        (answered += 1) === 1 ? refuse(502, '网关超时', 502) : ok({ workId: 41, revision: 1 }),
+    });
+    const first = show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), {
+      target: { value: '深呼吸，放松肩膀。' },
+    });
+    fireEvent.click(await renderButton());
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
+    expect((await screen.findAllByText('网关超时')).length).toBeGreaterThan(0);
+    first.unmount();
+    // A reload: the page's memory is gone, its session state is not.
+    forgetIdempotencyKeys();
+    show();
+    fireEvent.click(await renderButton());
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
+    await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
+    const keys = server
+      .calls('POST', '/api/video/save_text')
+      .map((call) => call.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeDefined();
+    expect(keys[1]).toBe(keys[0]);
+    // Made: the next video of this page is another work.
+    expect(sessionStore.get('decompressionDraft')?.createKey).toBeUndefined();
+  });
+
   it('browses the library by the background categories of the two-level tree', async () => {
     const server = await start({
       'GET /api/edit/get_first_level_list': () =>
@@ -223,16 +299,49 @@ describe('/video/decompression', () => {
     show('/video/decompression?videoType=1&workId=41');
     fireEvent.change(screen.getByLabelText('旁白文案'), { target: { value: '你好，世界。' } });
     fireEvent.click(await renderButton());
+    // Nothing is saved before the confirmation: the save over the work is 确认生成's.
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
     expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
     expect(screen.getByLabelText('旁白文案')).toHaveValue('你好，世界。');
     fireEvent.click(screen.getByText('保留我的修改'));
-    expect(await screen.findByRole('button', { name: '确认生成' })).toBeInTheDocument();
+    await waitFor(() => expect(server.calls('POST', '/api/video/gen_video')).toHaveLength(2));
     expect(
       server
         .calls('POST', '/api/video/save_text')
         .map((call) => (call.body as { revision?: number }).revision),
     ).toEqual([undefined, 2, 3]);
     expect(held.work.text).toBe('你好，世界。');
+  });
+
+  it('载入最新内容 on 确认生成 takes the work saved elsewhere and spends nothing', async () => {
+    const server = await start({
+      'POST /api/video/gen_video': () => refuse(400, '文案中含有违禁词「秒杀」', 400),
+    });
+    const first = show();
+    fireEvent.change(screen.getByLabelText('旁白文案'), { target: { value: '你好。' } });
+    fireEvent.click(await renderButton());
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
+    expect((await screen.findAllByText('文案中含有违禁词「秒杀」')).length).toBeGreaterThan(0);
+    first.unmount();
+
+    // Another tab rewrote the text meanwhile; this page changed it too.
+    changeWork(held, () => ({ text: '别处改的文案。' }));
+    show('/video/decompression?videoType=1&workId=41');
+    fireEvent.change(screen.getByLabelText('旁白文案'), { target: { value: '你好，世界。' } });
+    fireEvent.click(await renderButton());
+    fireEvent.click(await screen.findByRole('button', { name: '确认生成' }));
+    expect((await screen.findAllByText('内容已在其他页面修改')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByText('载入最新内容'));
+    await waitFor(() => expect(screen.getByLabelText('旁白文案')).toHaveValue('别处改的文案。'));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: '确认生成' })).not.toBeInTheDocument(),
+    );
+    expect(server.calls('POST', '/api/video/gen_video')).toHaveLength(1);
+    expect(held.work.text).toBe('别处改的文案。');
+    expect(sessionStore.get('decompressionDraft')).toMatchObject({
+      text: '别处改的文案。',
+      saved: { revision: held.work.revision },
+    });
   });
 
   it('keeps the overseas variant apart (?videoType=6, English voices)', async () => {

@@ -94,7 +94,7 @@ describe('/video/scroll', () => {
     fireEvent.click(await screen.findByLabelText('深海波光'));
     fireEvent.click(screen.getByLabelText('横屏 16:9'));
     fireEvent.click(await generateButton());
-    // The work is saved before the dialog opens, which a busy machine may take a while to do.
+    // Nothing is saved before the creator confirms: the work is made on 确认生成.
     fireEvent.click(await screen.findByText('确认生成', {}, { timeout: 10_000 }));
     await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
     expect(server.calls('POST', '/api/video/save_text').map((c) => c.body)).toEqual([
@@ -109,6 +109,18 @@ describe('/video/scroll', () => {
     expect(server.calls('POST', '/api/video/gen_video').map((c) => c.body)).toEqual([
       { workId: 41 },
     ]);
+  });
+
+  it('makes no work when the creator cancels in the confirmation', async () => {
+    const server = await start();
+    renderWithHost(<ScrollPage />, { route: '/video/scroll', user: SCROLLER });
+    fireEvent.change(textBox(), { target: { value: TEXT } });
+    fireEvent.click(await generateButton());
+    fireEvent.click(await screen.findByText('取 消', {}, { timeout: 10_000 }));
+    await waitFor(() => expect(screen.queryByText('确认生成')).not.toBeInTheDocument());
+    expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
+    expect(server.calls('POST', '/api/video/save_video_info')).toHaveLength(0);
+    expect(location()).toBe('/video/scroll');
   });
 
   it('keeps what was typed across a reload, and reads the work back in a fresh tab', async () => {
@@ -155,12 +167,21 @@ describe('/video/scroll', () => {
     changeWork(held, () => ({ title: '湖边的清晨' }));
     renderWithHost(<ScrollPage />, { route: '/video/scroll?workId=41', user: SCROLLER });
     fireEvent.click(await generateButton());
-    expect(await screen.findByText('确认生成', {}, { timeout: 10_000 })).toBeInTheDocument();
+    // Saved on 确认生成, as a new work is made there: 取消 leaves the work as it was.
+    fireEvent.click(await screen.findByText('确认生成', {}, { timeout: 10_000 }));
+    await waitFor(() => expect(location()).toBe('/video/production?workId=41'));
     expect(server.calls('POST', '/api/video/update_text').map((call) => call.body)).toEqual([
       { workId: 41, revision: 3, title: '湖边', text: `${TEXT}\n远处传来钟声。` },
       { workId: 41, revision: 4, title: '湖边的清晨', text: `${TEXT}\n远处传来钟声。` },
     ]);
     expect(held.work).toMatchObject({ title: '湖边的清晨', text: `${TEXT}\n远处传来钟声。` });
     expect(server.calls('POST', '/api/video/save_text')).toHaveLength(0);
+    expect(server.calls('POST', '/api/video/save_video_info').at(-1)?.body).toMatchObject({
+      workId: 41,
+      revision: 5,
+    });
+    expect(server.calls('POST', '/api/video/gen_video').map((c) => c.body)).toEqual([
+      { workId: 41 },
+    ]);
   });
 });

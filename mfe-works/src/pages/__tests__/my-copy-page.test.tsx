@@ -53,19 +53,21 @@ async function renderPage(works: WorkSummary[], overrides: FakeRoutes = {}) {
 }
 
 describe('/work My copy', () => {
-  it('lists the saved texts of every type, page by page', async () => {
+  it('lists the saved texts of every type (works with a text only), page by page', async () => {
     const works = Array.from({ length: 12 }, (_, index) => demoWorkSummary(index + 1));
     const { server } = await renderPage(works);
     expect(await screen.findByText('文案 1')).toBeInTheDocument();
     expect(screen.getByText('第 1 篇文案的开头')).toBeInTheDocument();
     expect(screen.queryByText('文案 11')).not.toBeInTheDocument();
     expect(server.calls('GET', '/api/video/get_works')[0]?.query).toEqual({
+      withText: 'true',
       pageIndex: '1',
       pageSize: '10',
     });
     fireEvent.click(within(screen.getByTestId('work-pagination')).getByText('2'));
     expect(await screen.findByText('文案 11')).toBeInTheDocument();
     expect(server.calls('GET', '/api/video/get_works')[1]?.query).toEqual({
+      withText: 'true',
       pageIndex: '2',
       pageSize: '10',
     });
@@ -83,6 +85,7 @@ describe('/work My copy', () => {
     await waitFor(() => expect(screen.queryByText('星河推文')).not.toBeInTheDocument());
     expect(screen.getByText('都市口播')).toBeInTheDocument();
     expect(server.calls('GET', '/api/video/get_works').at(-1)?.query).toEqual({
+      withText: 'true',
       keyword: '都市',
       pageIndex: '1',
       pageSize: '10',

@@ -167,6 +167,33 @@ describe('/create', () => {
     });
   });
 
+  it('a start after a stop is a new generation, even of the same prompt', async () => {
+    backend = await startFakeBackend({
+      // Slow to accept: the stop comes while the first start is still on its way.
+      'POST /api/writing/generate': () => {
+        taskCount += 1;
+        return ok({ taskId: `task-${taskCount}` }, 300);
+      },
+      'POST /api/writing/cancel': () => ok(null),
+    });
+    const server = backend;
+    renderWithHost(<CreatePage />, { route: '/create' });
+    fireEvent.change(screen.getByLabelText('提示或大纲'), { target: { value: '提示' } });
+    fireEvent.click(screen.getByTestId('generate'));
+    fireEvent.click(await screen.findByTestId('stop'));
+    fireEvent.click(await screen.findByTestId('generate'));
+    const stream = await act(() => server.nextStream());
+    expect(stream.query.taskId).toBe('task-2');
+    await waitFor(() => expect(server.calls('POST', '/api/writing/cancel')).toHaveLength(1));
+    expect(server.calls('POST', '/api/writing/cancel')[0]?.body).toEqual({ taskId: 'task-1' });
+    // Each start under a key of its own: a server that honours keys makes two tasks as well.
+    const [first, second] = server
+      .calls('POST', '/api/writing/generate')
+      .map((call) => call.headers['idempotency-key']);
+    expect(first).toBeDefined();
+    expect(second).not.toBe(first);
+  });
+
   it('stops a run with cancel', async () => {
     const { server } = await renderPage();
     fireEvent.change(screen.getByLabelText('提示或大纲'), { target: { value: '提示' } });

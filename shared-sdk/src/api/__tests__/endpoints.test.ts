@@ -476,6 +476,8 @@ describe('the calls of spec section 7', () => {
     const seen = server.seen.at(-1);
     expect(seen?.method).toBe(def.method);
     expect(seen?.path).toBe(def.path);
+    // A create call carries its idempotency key; no other call does.
+    expect(seen?.headers['idempotency-key'] !== undefined).toBe(def.idempotent === true);
     if (def.method === 'GET') {
       expect(seen?.query).toEqual(expected.query);
       expect(seen?.body).toBeUndefined();

@@ -176,6 +176,10 @@ const wrongResult: true = true satisfies Equals<ResultOf<typeof sdk.getCurrentUs
 defineCall<typeof userEndpoints.login>('POST', '/api/user/logn');
 // @ts-expect-error nor does a method that is not the contract's
 defineCall<typeof userEndpoints.login>('GET', '/api/user/login');
+// @ts-expect-error an idempotent contract's call must say so (it sends an Idempotency-Key)
+defineCall<typeof videoEndpoints.genVideo>('POST', '/api/video/gen_video');
+// @ts-expect-error and a call of any other contract must not
+defineCall<typeof videoEndpoints.workInfo>('GET', '/api/video/work_info', 'idempotent');
 
 describe('SDK call types', () => {
   it('maps every contract of every group to an SDK call', () => {

@@ -7,6 +7,7 @@ import {
   type AnimeScript,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import { ANIME_TYPE, MAX_SOURCE_CHARS, animeStore } from '../../../lib/anime-flow';
 import { scriptText } from '../../../lib/anime-script';
 
@@ -43,7 +44,6 @@ export function useAnimeInspiration({ workId, onAdapted }: InspirationInput) {
   const [source, setSourceState] = useState(() => animeStore.source());
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [adapting, setAdapting] = useState(false);
 
   const setSource = (text: string) => {
     setSourceState(text);
@@ -51,15 +51,14 @@ export function useAnimeInspiration({ workId, onAdapted }: InspirationInput) {
     if (problem) setProblem(sourceProblem(text));
   };
 
-  /** Adapts and saves; answers false when it did not (the user has been told why). */
-  const adapt = async (genre: string | undefined, length: AnimeLength): Promise<boolean> => {
+  // Once at a time: a double click adapts (and saves) once.
+  const single = useSingleFlight(async (genre: string | undefined, length: AnimeLength) => {
     const found = sourceProblem(source);
     setProblem(found);
     if (found) {
       void message.error(found);
       return false;
     }
-    setAdapting(true);
     try {
       const script = await adaptAnimeScript({
         text: source.trim(),
@@ -77,10 +76,11 @@ export function useAnimeInspiration({ workId, onAdapted }: InspirationInput) {
     } catch (error) {
       void message.error(`改编失败：${errorMessage(error)}`);
       return false;
-    } finally {
-      setAdapting(false);
     }
-  };
+  });
+  /** Adapts and saves; answers false when it did not (the user has been told why, or it runs). */
+  const adapt = async (genre: string | undefined, length: AnimeLength): Promise<boolean> =>
+    (await single.run(genre, length)) ?? false;
 
-  return { source, setSource, title, setTitle, problem, adapting, adapt };
+  return { source, setSource, title, setTitle, problem, adapting: single.busy, adapt };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Input, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 
 interface AddRoleFormProps {
   onAdd: (name: string, description: string) => Promise<boolean>;
@@ -11,23 +12,18 @@ export function AddRoleForm({ onAdd }: AddRoleFormProps) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
 
-  const add = async () => {
+  // Once at a time: a double click adds one role.
+  const { run: add, busy: adding } = useSingleFlight(async () => {
     const trimmed = name.trim();
     const found = !trimmed ? '请填写角色名' : trimmed.length > 32 ? '角色名不能超过 32 个字' : null;
     setProblem(found);
     if (found) return;
-    setAdding(true);
-    try {
-      if (await onAdd(trimmed, description)) {
-        setName('');
-        setDescription('');
-      }
-    } finally {
-      setAdding(false);
+    if (await onAdd(trimmed, description)) {
+      setName('');
+      setDescription('');
     }
-  };
+  });
 
   return (
     <Card size="small" title="添加角色">

@@ -2,6 +2,7 @@ import { mediaUrl } from '@kol/shared-sdk';
 import { useState } from 'react';
 import { Alert, Button, Empty, Flex, Image, Modal, Spin, Typography } from 'antd';
 import type { Role } from '@kol/shared-sdk';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import { useRoleLibrary } from '../api/use-role-library';
 
 interface RoleLibraryModalProps {
@@ -34,14 +35,15 @@ function RoleLibraryList({
   const { roles, loading, error } = useRoleLibrary(currentWorkId);
   const [usingId, setUsingId] = useState<number | null>(null);
 
-  const use = async (role: Role) => {
+  // One copy at a time: a double click on 使用 adds the role once.
+  const { run: use } = useSingleFlight(async (role: Role) => {
     setUsingId(role.roleId);
     try {
       await onUse(role);
     } finally {
       setUsingId(null);
     }
-  };
+  });
 
   return loading ? (
     <Spin description="正在读取角色库" />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
 import { getWorkInfo, sessionStore, type CaptionStyle, errorMessage } from '@kol/shared-sdk';
-import { useRevisionedSave } from '@kol/shared-sdk/ui';
+import { useRevisionedSave, useSingleFlight } from '@kol/shared-sdk/ui';
 import {
   settingsToSave,
   type ComicFlowStore,
@@ -33,7 +33,6 @@ export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInpu
   const [settings, setSettings] = useState<ComicSettings>(() => store.settings());
   const [styleId, setStyleId] = useState<number>(() => store.styleId() ?? 0);
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const revisionedSave = useRevisionedSave();
   /** The work in the address as read on arrival (or last saved): the base of saving over it. */
   const [saved, setSaved] = useState<SavedWork | null>(null);
@@ -105,14 +104,14 @@ export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInpu
 
   const rememberChapter = (chapterId: number) => sessionStore.set('chapterId', chapterId);
 
-  const save = async () => {
+  // Once at a time: a double click on 下一步 makes one work.
+  const { run: save, busy: saving } = useSingleFlight(async () => {
     const found = videoTextProblem(text);
     setProblem(found);
     if (found) {
       void message.error(found);
       return;
     }
-    setSaving(true);
     try {
       const base =
         workId === null ? null : saved?.workId === workId ? saved : await reading.current;
@@ -141,10 +140,8 @@ export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInpu
       onSaved(now.workId);
     } catch (error) {
       void message.error(errorMessage(error));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return {
     text,

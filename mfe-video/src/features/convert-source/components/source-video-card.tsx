@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Progress, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { isApiError, mediaUrl, type ConvertDraft, errorMessage } from '@kol/shared-sdk';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import { probeDurationMs } from '../api/probe-duration';
 import { uploadSource } from '../api/upload-source';
 import {
@@ -37,7 +38,8 @@ export function SourceVideoCard({ source, onUploaded, onBusyChange }: SourceVide
     void message.error(text);
   };
 
-  const choose = async (file: File | undefined) => {
+  // One file at a time: a second pick while one is checked or sent waits its turn (ignored).
+  const { run: choose, busy: choosing } = useSingleFlight(async (file: File | undefined) => {
     if (!file) return;
     const found = sourceFileProblem(file);
     if (found) return refuse(found);
@@ -56,7 +58,7 @@ export function SourceVideoCard({ source, onUploaded, onBusyChange }: SourceVide
       setPercent(null);
       onBusyChange(false);
     }
-  };
+  });
 
   const uploading = percent !== null;
   return (
@@ -94,7 +96,7 @@ export function SourceVideoCard({ source, onUploaded, onBusyChange }: SourceVide
         />
         <Button
           icon={<UploadOutlined />}
-          loading={uploading}
+          loading={uploading || choosing}
           onClick={() => input.current?.click()}
           style={{ alignSelf: 'flex-start' }}
         >

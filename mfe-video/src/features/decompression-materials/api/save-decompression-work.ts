@@ -5,9 +5,11 @@ import { createWork, saveWorkEdit, type SaveEdit, type SavedWork } from '../../.
 /**
  * Makes (or updates) the work a decompression video is rendered from: its text and type
  * (`save_text`), then its settings with the chosen background (`save_video_info`), as the
- * server's decompression tests prepare a work before `gen_video`. A work saved over is saved on
- * the revision the page last saved or read it at (`saved`), a newer change merged in by
- * `saveEdit`. Answers the work as saved, or null when the person chose the newest instead.
+ * server's decompression tests prepare a work before `gen_video`. A new work is made under the
+ * draft's `createKey` (with its text), so that a try again after a lost answer, even after a
+ * reload, gets the same work. A work saved over is saved on the revision the page last saved or
+ * read it at (`saved`), a newer change merged in by `saveEdit`. Answers the work as saved, or
+ * null when the person chose the newest instead.
  */
 export async function saveDecompressionWork(
   input: {
@@ -24,5 +26,7 @@ export async function saveDecompressionWork(
     text: input.draft.text,
     settings: input.draft.settings,
   };
-  return input.saved ? saveWorkEdit(saveEdit, input.saved, parts) : createWork(parts);
+  if (input.saved) return saveWorkEdit(saveEdit, input.saved, parts);
+  const { createKey } = input.draft;
+  return createWork(parts, createKey ? { createKey } : {});
 }

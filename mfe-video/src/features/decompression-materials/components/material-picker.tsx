@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Progress, Radio, Skeleton, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { isApiError, mediaUrl, type Material, errorMessage } from '@kol/shared-sdk';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import { uploadBackground } from '../api/upload-background';
 import { useMaterials } from '../api/use-materials';
 import {
@@ -64,7 +65,8 @@ export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPicker
 
   const shown = materials?.find((m) => m.materialId === value) ?? picked;
 
-  const choose = async (file: File | undefined) => {
+  // One file at a time: a second pick while one is checked or sent waits its turn (ignored).
+  const { run: choose, busy: choosing } = useSingleFlight(async (file: File | undefined) => {
     if (!file) return;
     let found = backgroundFileProblem(file);
     if (!found) found = backgroundFileProblem(file, await probeVideoDurationMs(file));
@@ -101,7 +103,7 @@ export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPicker
       onBusyChange?.(false);
       if (input.current) input.current.value = '';
     }
-  };
+  });
 
   return (
     <Flex vertical gap={12}>
@@ -198,7 +200,7 @@ export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPicker
         />
         <Button
           icon={<UploadOutlined />}
-          loading={percent !== null}
+          loading={percent !== null || choosing}
           onClick={() => input.current?.click()}
         >
           上传背景视频

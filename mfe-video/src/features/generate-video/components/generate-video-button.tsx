@@ -14,21 +14,29 @@ import { videoTypeLabel } from '@kol/shared-sdk';
 
 interface GenerateVideoButtonProps {
   /**
-   * The work to render: its id; or, when a page's `prepare` makes or saves the work, how to read
-   * it then; null while a page has yet to make it (the page shows the new id before the dialog
-   * can be confirmed).
+   * The work to render: its id; null while the page has none yet (the button then refuses); or,
+   * for a page that makes (or saves) its work on this step, the function 确认生成 calls to do
+   * it, answering the work's id. The work is made only once the creator has confirmed, so
+   * 取消 leaves nothing behind. That function answers null when its save over the work was
+   * stopped by the person (a change made elsewhere, and they chose 载入最新内容): nothing is
+   * rendered and the dialog closes on the page showing the newest work.
    */
-  workId: number | null | (() => number);
+  workId: number | null | (() => Promise<number | null>);
   type: ProjectType;
-  /** Runs first (e.g. saving edited prompts); false stops the generation. */
+  /**
+   * Runs before the dialog opens (checks, saving edits of a work that exists); false stops the
+   * generation. It must make no work: that is `workId`'s, after the confirmation.
+   */
   prepare?: () => Promise<boolean>;
-  onStarted: (taskId: string) => void;
+  onStarted: (taskId: string, workId: number) => void;
   block?: boolean;
 }
 
 /**
  * 生成视频: says what it spends (one count of the type, and how many are left) and asks before
- * it spends; the server checks the words and the count again before it accepts.
+ * it spends; the server checks the words and the count again before it accepts. A double click
+ * asks once and starts once (ConfirmButton), and the SDK sends a repeat of the start with the
+ * same idempotency key.
  */
 export function GenerateVideoButton({
   workId,
@@ -45,12 +53,15 @@ export function GenerateVideoButton({
 
   const start = async () => {
     try {
-      const id = typeof workId === 'function' ? workId() : workId;
-      if (id === null) throw new Error('请先保存作品再生成视频');
+      if (typeof workId !== 'function' && workId === null)
+        throw new Error('请先保存作品再生成视频');
+      const id = typeof workId === 'function' ? await workId() : workId;
+      // The person chose the newest work over their edit: they look at it before rendering.
+      if (id === null) return;
       const { taskId } = await genVideo({ workId: id });
       // The count was spent: the shell and the other pages see the new figures.
       getUserLimitInfo(undefined).then(setLimits, () => undefined);
-      onStarted(taskId);
+      onStarted(taskId, id);
     } catch (error) {
       void message.error(
         error instanceof Error && !isApiError(error) ? error.message : errorMessage(error),

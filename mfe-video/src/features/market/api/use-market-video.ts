@@ -189,29 +189,33 @@ export function useMarketVideo(workId: number | null) {
     return missingFieldsProblem(template, fields);
   };
 
+  /** Whether the video can be made; false after saying why not. Makes nothing. */
+  const check = async (): Promise<boolean> => {
+    const found = problem();
+    if (found) void message.error(found);
+    return found === null && draft !== null;
+  };
+
   /**
-   * Saves everything onto the work (made on the first save) and answers its id, or null after
-   * saying why not. The work's text is left empty on purpose: the server speaks the work's own
-   * text when it has one, else the template's script from the fields.
+   * Saves everything onto the work and answers its id: made on the first save (on 确认生成, so
+   * nothing is made before the creator commits), saved over after on the revision the draft was
+   * read or last saved at. Answers null when the person chose the newest work instead (it then
+   * replaces this page's choices); a failure rejects. The work's text is left empty on purpose:
+   * the server speaks the work's own text when it has one, else the template's script from the
+   * fields.
    */
   const save = async (): Promise<number | null> => {
     const found = problem();
-    if (found || !template || !draft) {
-      if (found) void message.error(found);
-      return null;
-    }
+    if (found || !template || !draft) throw new Error(found ?? '作品还在读取，请稍候再试');
     const over = draft.workId !== null ? await savedWork.base() : null;
-    if (draft.workId !== null && !over) {
-      void message.error(savedWork.problem());
-      return null;
-    }
+    if (draft.workId !== null && !over) throw new Error(savedWork.problem());
     setSaving(true);
     try {
       const title = productNameOf(template, fields).slice(0, 100);
       let base = over;
       if (!base) {
         // save_text takes no empty text: the work is made with its title, then emptied. It is
-        // kept at once, so a failure after this saves over it rather than making another.
+        // kept at once, so a failure of the calls below saves over it rather than making another.
         base = await createWork({ type: MARKET_TYPE, title, text: title });
         const made = { ...draft, workId: base.workId, saved: base };
         marketStore.setDraft(made);
@@ -233,9 +237,6 @@ export function useMarketVideo(workId: number | null) {
       marketStore.setDraft(next);
       setDraft(next);
       return saved.workId;
-    } catch (error) {
-      void message.error(errorMessage(error));
-      return null;
     } finally {
       setSaving(false);
     }
@@ -259,6 +260,7 @@ export function useMarketVideo(workId: number | null) {
     removePicture,
     problem,
     saving,
+    check,
     save,
   };
 }

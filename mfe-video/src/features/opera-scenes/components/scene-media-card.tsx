@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Flex, Progress, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { isApiError, mediaUrl, type OperaDraftScene, errorMessage } from '@kol/shared-sdk';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import { lineCaption } from '../../../lib/opera-flow';
 import { uploadSceneFile } from '../api/upload-scene-file';
 import { SCENE_FILE_ACCEPT, sceneFileKind, sceneFileProblem } from '../scene-file';
@@ -38,7 +39,8 @@ export function SceneMediaCard({
   const [problem, setProblem] = useState<string | null>(null);
   const n = index + 1;
 
-  const choose = async (file: File | undefined) => {
+  // One file at a time: a second pick while one is checked or sent waits its turn (ignored).
+  const { run: choose, busy: choosing } = useSingleFlight(async (file: File | undefined) => {
     if (!file) return;
     const found = sceneFileProblem(file);
     const kind = sceneFileKind(file);
@@ -60,7 +62,7 @@ export function SceneMediaCard({
       setPercent(null);
       onBusyChange(false);
     }
-  };
+  });
 
   const uploading = percent !== null;
   const previewStyle = {
@@ -124,7 +126,7 @@ export function SceneMediaCard({
           />
           <Button
             icon={<UploadOutlined />}
-            loading={uploading}
+            loading={uploading || choosing}
             onClick={() => input.current?.click()}
             style={{ alignSelf: 'flex-start' }}
           >

@@ -13,7 +13,7 @@ import {
   type KeptScrollDraft,
   type ScrollSettings,
 } from '../../../lib/scroll-flow';
-import { createWork, saveWorkEdit, savedWorkOf } from '../../../lib/work-edits';
+import { createWork, saveWorkEdit, savedWorkOf, type WorkParts } from '../../../lib/work-edits';
 
 /** A saved scrolling video as the page edits it, and the work as read (the base of a save). */
 function scrollDraftOf(work: WorkDetail): KeptScrollDraft {
@@ -90,30 +90,38 @@ export function useScrollVideo(workId: number | null, onSavedAs: (workId: number
       return next;
     });
 
-  /** Saves text and settings onto the work (made on the first save); false when refused. */
-  const save = async (): Promise<boolean> => {
+  /** Checks the text before the count is asked for; false (the user told why) when refused. */
+  const check = async (): Promise<boolean> => {
     if (!draft) return false;
     const found = scrollTextProblem(draft.text);
     setProblem(found);
-    if (found) {
-      void message.error(found);
-      return false;
-    }
+    if (found) void message.error(found);
+    return found === null;
+  };
+
+  /**
+   * Saves text and settings onto the work and answers its id: made on the first save (on
+   * 确认生成, so nothing is made before the creator commits), saved over after on the revision
+   * the draft was read or last saved at. Answers null when the person chose the newest work
+   * instead (it then replaces the draft); a failure rejects.
+   */
+  const save = async (): Promise<number | null> => {
+    if (!draft) throw new Error('作品还在读取，请稍候再试');
     const over = draft.workId !== null ? await savedWork.base() : null;
-    if (draft.workId !== null && !over) {
-      void message.error(savedWork.problem());
-      return false;
-    }
+    if (draft.workId !== null && !over) throw new Error(savedWork.problem());
     setSaving(true);
     try {
-      const parts = {
-        title: draft.title.trim() || scrollTitleOf(draft.text),
-        text: draft.text,
-        settings: draft.settings,
-      };
-      const saved = over
-        ? await saveWorkEdit(revisionedSave, over, parts)
-        : await createWork({ type: SCROLL_TYPE, ...parts });
+      const title = draft.title.trim() || scrollTitleOf(draft.text);
+      let base = over;
+      let edit: WorkParts = { title, text: draft.text, settings: draft.settings };
+      if (!base) {
+        base = await createWork({ type: SCROLL_TYPE, title, text: draft.text });
+        // Remembered before the settings go: a failure there must not make a second work.
+        update({ workId: base.workId, saved: base });
+        if (base.workId !== workId) onSavedAs(base.workId);
+        edit = { settings: draft.settings };
+      }
+      const saved = await saveWorkEdit(revisionedSave, base, edit);
       if (!saved) {
         // The person chose the work as saved elsewhere: it replaces the draft.
         const newest = await savedWork.takeNewest();
@@ -122,19 +130,15 @@ export function useScrollVideo(workId: number | null, onSavedAs: (workId: number
           scrollStore.setDraft(read);
           setDraft(read);
         }
-        return false;
+        return null;
       }
       // Kept with the draft: the next save, after a reload too, is based on this revision.
       update({ workId: saved.workId, saved });
-      if (saved.workId !== workId) onSavedAs(saved.workId);
-      return true;
-    } catch (error) {
-      void message.error(errorMessage(error));
-      return false;
+      return saved.workId;
     } finally {
       setSaving(false);
     }
   };
 
-  return { draft, loadError, problem, saving, update, changeText, changeSettings, save };
+  return { draft, loadError, problem, saving, update, changeText, changeSettings, check, save };
 }

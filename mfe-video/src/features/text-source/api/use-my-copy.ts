@@ -14,6 +14,8 @@ export function useMyCopy(keyword: string, pageIndex: number) {
   useEffect(() => {
     let live = true;
     getWorks({
+      // Texts only: a work without one has nothing to copy or reuse here.
+      withText: true,
       pageIndex,
       pageSize: MY_COPY_PAGE_SIZE,
       ...(keyword ? { keyword } : {}),

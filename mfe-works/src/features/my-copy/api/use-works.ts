@@ -8,7 +8,7 @@ interface WorksQuery {
   pageIndex: number;
 }
 
-/** One page of the user's works of every type (`get_works` without a type), by keyword. */
+/** One page of the user's texts, works of every type (`get_works` without a type, `withText`), by keyword. */
 export function useWorks({ keyword, pageIndex }: WorksQuery) {
   const [items, setItems] = useState<WorkSummary[]>([]);
   const [total, setTotal] = useState(0);
@@ -19,6 +19,8 @@ export function useWorks({ keyword, pageIndex }: WorksQuery) {
   useEffect(() => {
     let live = true;
     getWorks({
+      // Texts only: a work without one has nothing to copy or reuse here.
+      withText: true,
       pageIndex,
       pageSize: WORKS_PAGE_SIZE,
       ...(keyword ? { keyword } : {}),

@@ -2,6 +2,7 @@ import { errorMessage } from '@kol/shared-sdk';
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import type { Role } from '@kol/shared-sdk';
+import { useSingleFlight } from '@kol/shared-sdk/ui';
 import type { RoleFields } from '../api/use-role-actions';
 import { ROLE_TYPES, asRoleType, type RoleType } from '../role-types';
 
@@ -23,10 +24,11 @@ interface RoleFormModalProps {
  */
 export function RoleFormModal({ role, defaultType, onSave, onClose }: RoleFormModalProps) {
   const [form] = Form.useForm<RoleFields>();
-  const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async () => {
+  // Once at a time, from the first click on (the check of the fields takes a moment): a double
+  // click, or Enter and a click, create one role.
+  const { run: submit, busy: saving } = useSingleFlight(async () => {
     let fields: RoleFields;
     try {
       fields = await form.validateFields();
@@ -34,17 +36,14 @@ export function RoleFormModal({ role, defaultType, onSave, onClose }: RoleFormMo
       // The fields show what is wrong.
       return;
     }
-    setSaving(true);
     setFailure(null);
     try {
       await onSave({ ...fields, description: fields.description ?? '' });
       onClose();
     } catch (error) {
       setFailure(errorMessage(error));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return (
     <Modal

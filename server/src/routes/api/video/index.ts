@@ -91,6 +91,7 @@ export default async function videoRoutes(app: FastifyInstance) {
       ...(query.type !== undefined ? { type: query.type } : {}),
       ...(query.flag !== undefined ? { flag: query.flag } : {}),
       ...(query.keyword !== undefined ? { keyword: query.keyword } : {}),
+      ...(query.withText ? { withText: true } : {}),
       pageIndex: query.pageIndex ?? 1,
       pageSize: query.pageSize ?? 20,
     });
