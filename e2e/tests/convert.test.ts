@@ -228,6 +228,32 @@ describe('the reverse video (issue 16)', () => {
       const unmirrored = difference(frame, firstFrame(source));
       expect(mirrored).toBeLessThan(12);
       expect(mirrored * 3).toBeLessThan(unmirrored);
+
+      // Edited in the video editor and merged again: one caption re-spoken, the footage kept
+      // (issue 29: it used to become locally drawn frames).
+      await kol('quota', 'grant', username, '--type', 'convert', '--merge', '1');
+      await page.goto(`/work/cut/${workId}`);
+      await page.getByRole('group', { name: '片段 1' }).click();
+      await page.getByLabel('片段文案').fill('小猫在窗台上伸了个懒腰。');
+      await page.getByTestId('save-state').getByText('已保存').waitFor();
+      await page.getByRole('button', { name: '重新生成此片段' }).click();
+      await page.getByRole('button', { name: '重新生成此片段' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: '重新合成' }).click();
+      await page.getByText('将消耗 1 次').waitFor();
+      await page.getByRole('button', { name: '确认合成' }).click();
+      await page.getByText(/^新视频已生成（时长/).waitFor({ timeout: RENDER_LIMIT_MS });
+      await screenshot(page, 'convert-cut-remerged');
+      const merged = await api<{ videoUrl: string }>(
+        page,
+        `/api/video/get_work_result?workId=${workId}`,
+      );
+      expect(merged.videoUrl).not.toBe(result.videoUrl);
+      const remade = path.join(dir, 'remerged.mp4');
+      writeFileSync(remade, await (await page.request.get(merged.videoUrl)).body());
+      const again = firstFrame(remade);
+      const footage = difference(again, firstFrame(source, ',hflip'));
+      expect(footage).toBeLessThan(12);
+      expect(footage * 3).toBeLessThan(difference(again, firstFrame(source)));
       await context.close();
     },
     RENDER_LIMIT_MS + 3 * 60_000,

@@ -144,7 +144,8 @@ describe('the decompression video (issue 16)', () => {
       expect(await page.getByLabel('旁白文案').inputValue()).toBe(TEXT);
       expect(await page.getByLabel('深海波光').isChecked()).toBe(true);
 
-      await page.getByRole('button', { name: '生成视频（剩余 2 次）' }).click();
+      // A double click, as people do: one dialog, one work (issue 29).
+      await page.getByRole('button', { name: '生成视频（剩余 2 次）' }).dblclick();
       const dialog = page.locator('.ant-modal').filter({ hasText: '将消耗 1 次「解压视频」' });
       await dialog.getByText('当前剩余 2 次').waitFor();
       await screenshot(page, 'decompression-confirm');
@@ -157,6 +158,11 @@ describe('the decompression video (issue 16)', () => {
         `/api/video/work_info?workId=${workId}`,
       );
       expect(settings.settings.backgroundMaterialId).toBe(-3);
+      const listed = await api<{ items: Array<{ title: string }> }>(
+        page,
+        '/api/video/get_works?type=1&pageSize=50',
+      );
+      expect(listed.items.filter((item) => item.title === title)).toHaveLength(1);
       const card = page.getByRole('group', { name: `生成任务 ${title}` });
       await card.waitFor();
       await finished(page, card, 'decompression-production');
