@@ -174,7 +174,16 @@ describe('My works', () => {
       await other.goto(`/work/cut/${workId}`);
       for (const tab of [page, other]) await tab.getByRole('group', { name: '片段 1' }).click();
       await page.getByLabel('片段文案').fill('第一个标签页改的开头。');
-      await page.getByTestId('save-state').getByText('已保存').waitFor();
+      // The first tab's save has reached the server before the second tab edits.
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const held = await api<{ segments: Array<{ text: string }> }>(
+          'GET',
+          `/api/cut_video/get_cut_video?workId=${workId}`,
+        );
+        if (held.segments[0]?.text === '第一个标签页改的开头。') break;
+        await page.waitForTimeout(200);
+      }
       // The second tab loaded before that save and edits the same caption.
       await other.getByLabel('片段文案').fill('第二个标签页改的开头。');
       await other.getByText('内容已在其他页面修改').first().waitFor();

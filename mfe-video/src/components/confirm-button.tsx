@@ -73,6 +73,9 @@ export function ConfirmButton({
         confirmLoading={confirm.busy}
         onOk={() => void confirm.run()}
         onCancel={() => setOpen(false)}
+        // Closed by 取消 only: the second click of a double click on the button lands on the
+        // mask of the dialog the first one opened, and must not close it.
+        maskClosable={false}
         destroyOnHidden
       >
         {confirmContent}
