@@ -1,5 +1,4 @@
 import { ErrorCode } from './error-codes';
-import { isApiError } from './http/errors';
 
 /**
  * Saves of edited records (works, cut videos, roles, dedup presets) name the revision they were
@@ -12,9 +11,17 @@ import { isApiError } from './http/errors';
 /** The message a page shows when the person's edit and another change touched the same part. */
 export const STALE_EDIT_MESSAGE = '该内容已在其他页面修改，请刷新后再编辑';
 
-/** True when a call failed because the record changed since the revision it was based on. */
+/**
+ * True when a call failed because the record changed since the revision it was based on. Read
+ * by its code, not by `instanceof`: an app's bundled copy of this module (the ui entry is not a
+ * shared module) sees errors thrown by the shared SDK's client, whose ApiError is another class.
+ */
 export function isStaleRevision(error: unknown): boolean {
-  return isApiError(error) && error.code === ErrorCode.staleRevision;
+  return (
+    error instanceof Error &&
+    error.name === 'ApiError' &&
+    (error as { code?: unknown }).code === ErrorCode.staleRevision
+  );
 }
 
 type Json = unknown;
@@ -93,8 +100,11 @@ export class StaleEditError<T> extends Error {
   }
 }
 
+/** By name as well as class, for the same reason as isStaleRevision. */
 export function isStaleEdit<T = unknown>(error: unknown): error is StaleEditError<T> {
-  return error instanceof StaleEditError;
+  return (
+    error instanceof StaleEditError || (error instanceof Error && error.name === 'StaleEditError')
+  );
 }
 
 /**

@@ -87,6 +87,28 @@ describe('saveOnRevision', () => {
     expect(error).toMatchObject({ merged: { title: '我的' }, revision: 5, conflicts: ['title'] });
   });
 
+  it('knows a stale refusal thrown by another copy of the SDK (a remote’s bundle)', async () => {
+    // Module Federation shares the SDK's main entry, not its ui entry: the two hold different
+    // ApiError classes, so the check cannot be `instanceof`.
+    const foreign = Object.assign(new Error('剪辑数据已在其他页面修改'), {
+      name: 'ApiError',
+      code: 412,
+    });
+    const saves: number[] = [];
+    await saveOnRevision({
+      base: { a: 1 },
+      edited: { a: 2 },
+      revision: 1,
+      save: async (_value, revision) => {
+        saves.push(revision);
+        if (revision === 1) throw foreign;
+        return null;
+      },
+      load: async () => ({ value: { a: 1 }, revision: 2 }),
+    });
+    expect(saves).toEqual([1, 2]);
+  });
+
   it('passes on every other failure untouched', async () => {
     const refusal = new ApiError('business', '「标题」不能为空', ErrorCode.badRequest, 400);
     await expect(
