@@ -178,6 +178,8 @@ describe('the decompression video (issue 16)', () => {
       await page.getByLabel('第 2 个片段的文案').waitFor();
       expect(await page.getByLabel('第 1 个片段的文案').inputValue()).toBe('深呼吸，放松肩膀。');
       await page.getByRole('button', { name: '生成全部配音' }).click();
+      // The editor opens voiced from the video already: wait for this speech's own end.
+      await page.getByText('全部片段已配音').waitFor({ timeout: 120_000 });
       await page.getByLabel('第 2 个片段的配音').waitFor({ timeout: 120_000 });
       await page.getByLabel('第 1 个片段的配音').waitFor();
       const firstAudio = await page.getByLabel('第 1 个片段的配音').getAttribute('src');

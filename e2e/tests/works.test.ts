@@ -186,7 +186,9 @@ describe('My works', () => {
       }
       // The second tab loaded before that save and edits the same caption.
       await other.getByLabel('片段文案').fill('第二个标签页改的开头。');
-      await other.getByText('内容已在其他页面修改').first().waitFor();
+      // The dialog (antd keeps a hidden copy of its title: wait for its button).
+      await other.getByRole('button', { name: '保留我的修改' }).waitFor();
+      await other.getByText('内容已在其他页面修改').last().waitFor();
       await screenshot(other, 'works-cut-two-tabs-conflict');
       expect(await other.getByLabel('片段文案').inputValue()).toBe('第二个标签页改的开头。');
       let cut = await api<{ segments: Array<{ text: string }> }>(
