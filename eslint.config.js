@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * Every app takes the router from the SDK's shared module, which carries only the parts they
@@ -77,6 +79,127 @@ const SERVER_ZONES = [
   })),
 ];
 
+/**
+ * The front ends' layers (bulletproof-react, ../shared/design/STYLE.md; each package's README,
+ * "Layout"): code flows one way, shared folders -> features -> pages -> app, and a feature (or a
+ * flow, the unit a remote of step-by-step flows is cut into) never imports another one: two of
+ * them meet at the page that composes them. Tests may reach across layers to what they test.
+ */
+const ROOT = import.meta.dirname;
+const FRONT_ENDS = ['host-shell', 'mfe-user', 'mfe-works', 'mfe-writing', 'mfe-video'];
+// flow-kit: a remote's small shared kit of its step-by-step flows (steps bar, saved work, settings
+// controls), under every flow and feature like the other shared folders.
+const SHARED_FOLDERS = ['components', 'hooks', 'lib', 'flow-kit'];
+const UNIT_FOLDERS = ['features', 'flows'];
+const TEST_FOLDERS = ['__tests__', 'testing'];
+
+/**
+ * A remote's features and flows are the folders under features/ and flows/, read here rather than
+ * listed, so a new one is kept apart from the others without anyone adding it.
+ */
+function unitsOf(pkg) {
+  return UNIT_FOLDERS.flatMap((folder) => {
+    const dir = path.join(ROOT, pkg, 'src', folder);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${folder}/${entry.name}`);
+  }).sort();
+}
+
+const remoteLayers = (pkg) => ({
+  app: ['app.tsx'],
+  pages: ['pages'],
+  units: unitsOf(pkg),
+  shared: SHARED_FOLDERS,
+});
+
+/**
+ * The host by layer: the frame (layout/) composes the session and federation parts the way a
+ * page composes features; the app is the routes and what starts them.
+ */
+const HOST_LAYERS = {
+  app: ['app', 'bootstrap.tsx', 'index.ts'],
+  pages: ['pages', 'layout'],
+  units: ['session', 'federation'],
+  shared: SHARED_FOLDERS,
+};
+
+/**
+ * A folder or source file at the top of src/ that no layer names would escape every zone below:
+ * the lint refuses to start until it is given one here.
+ */
+function checkedLayers(pkg, layers, parents = []) {
+  const named = new Set([
+    ...Object.values(layers).flatMap((paths) => paths.map((entry) => entry.split('/')[0])),
+    ...parents,
+    ...TEST_FOLDERS,
+  ]);
+  const unnamed = readdirSync(path.join(ROOT, pkg, 'src'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() || /\.tsx?$/.test(entry.name))
+    .filter((entry) => !named.has(entry.name))
+    .map((entry) => `${pkg}/src/${entry.name}`);
+  if (unnamed.length > 0) {
+    throw new Error(`eslint.config.js: give ${unnamed.join(', ')} a layer (FRONT_END_LAYERS).`);
+  }
+  return layers;
+}
+
+const FRONT_END_LAYERS = Object.fromEntries(
+  FRONT_ENDS.map((pkg) => [
+    pkg,
+    pkg === 'host-shell'
+      ? checkedLayers(pkg, HOST_LAYERS)
+      : checkedLayers(pkg, remoteLayers(pkg), UNIT_FOLDERS),
+  ]),
+);
+
+/** Relative paths out of a package (another remote, the host, the server): the SDK is the way. */
+const ownPackageZone = (pkg) => ({
+  target: `${pkg}/src`,
+  from: '.',
+  except: [`./${pkg}`, './shared-sdk', './node_modules'],
+  message: 'A front end shares with the others only through @kol/shared-sdk.',
+});
+
+function layerZones(pkg, layers) {
+  const at = (paths) => paths.map((entry) => `${pkg}/src/${entry}`);
+  const zones = [
+    {
+      target: at(layers.shared),
+      from: at([...layers.units, ...layers.pages, ...layers.app]),
+      message:
+        'components, hooks, lib and flow-kit sit under every feature, flow and page: move what they need down, or take it as a prop.',
+    },
+    {
+      target: at(layers.units),
+      from: at([...layers.pages, ...layers.app]),
+      message: 'Pages compose features, never the other way round.',
+    },
+    {
+      target: at(layers.pages),
+      from: at(layers.app),
+      message: 'The app composes pages, never the other way round.',
+    },
+    ...layers.units.map((unit) => ({
+      target: `${pkg}/src/${unit}`,
+      from: at(layers.units.filter((other) => other !== unit)),
+      message:
+        'A feature (or flow) never imports another one: move the shared part down to components, hooks, lib or flow-kit, or compose both at the page.',
+    })),
+    ownPackageZone(pkg),
+  ];
+  // The rule's schema wants at least one path in each list (a remote with one feature has no other).
+  return zones.filter((zone) => zone.target.length > 0 && zone.from.length > 0);
+}
+
+const FRONT_END_ZONES = FRONT_ENDS.flatMap((pkg) => layerZones(pkg, FRONT_END_LAYERS[pkg]));
+const FRONT_END_TEST_ZONES = FRONT_ENDS.map(ownPackageZone);
+const FRONT_END_SOURCES = FRONT_ENDS.map((pkg) => `${pkg}/src/**/*.{ts,tsx}`);
+const FRONT_END_TESTS = FRONT_ENDS.flatMap((pkg) =>
+  TEST_FOLDERS.map((folder) => `${pkg}/src/**/${folder}/**`),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,6 +241,37 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { basePath: import.meta.dirname, zones: SERVER_ZONES },
+      ],
+    },
+  },
+  {
+    files: FRONT_END_SOURCES,
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves .tsx, and @kol/shared-sdk through its package exports (the SDK's src).
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      // An import resolved outside the file's package (the SDK, node_modules) is external and
+      // not followed: none of them imports a front end back, so no cycle runs through them.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: FRONT_END_ZONES },
+      ],
+    },
+  },
+  {
+    // Tests may reach across layers to what they test, never out of their package.
+    files: FRONT_END_TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: FRONT_END_TEST_ZONES },
       ],
     },
   },

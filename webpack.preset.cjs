@@ -13,7 +13,7 @@ const { sources } = require('webpack');
 
 /**
  * Singletons every app shares: what holds state or context across the host and the remotes (one
- * React, one router, one jotai store, one antd style cache) and the SDK. Nothing else: a shared
+ * React, one router, one jotai store, one query cache, one antd style cache) and the SDK. Nothing else: a shared
  * package travels whole, since no build knows what the others use. antd and its icons are
  * bundled by each app, tree-shaken to the components and icons it imports (the whole antd was
  * 330 KB and the whole icon set 138 KB of brotli on every first load); each remote renders in
@@ -29,6 +29,8 @@ const SINGLETONS = [
   '@kol/shared-sdk/router',
   '@ant-design/cssinjs',
   'jotai',
+  // One query cache for every app (SDK state entry): its context and client are module state.
+  '@tanstack/react-query',
   'axios',
   '@kol/shared-sdk',
   '@kol/shared-sdk/state',

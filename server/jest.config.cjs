@@ -1,8 +1,40 @@
 const preset = require('../jest.preset.cjs')({ environment: 'node', rootDir: __dirname });
 
-// The engine, provider and script tests open no database (ffmpeg, espeak, canvas, text, fake
-// providers): run again on PostgreSQL they would test nothing new, so that run leaves them out.
+// What the PostgreSQL run leaves out (the PGlite run has everything):
+// - the suites that open no database (ffmpeg, espeak, canvas, text, fake providers): run again on
+//   PostgreSQL they would test nothing new;
+// - the per-type rendering suites: their minutes go to ffmpeg and espeak, and what they ask of the
+//   database (a work, its task and stages, a quota count) is the same calls the API, task,
+//   no-lost-work and works-editor suites make on PostgreSQL. Those stay, with every db/, api/,
+//   tasks/, writing/ and roles/ suite.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL) && process.env.KOL_TEST_DB !== 'pglite';
+const RENDERING_SUITES = [
+  'anime',
+  'anime-flow',
+  'comics-pipeline',
+  'convert',
+  'cut-video',
+  'decompression',
+  'frames-artifact',
+  'images',
+  'market',
+  'opera',
+  'quality-report',
+  'scroll',
+];
+const WITHOUT_DATABASE = [
+  '<rootDir>/test/env.test.ts',
+  '<rootDir>/test/providers/',
+  '<rootDir>/test/releases/shared-check.test.ts',
+  '<rootDir>/test/releases/store-files.test.ts',
+  '<rootDir>/test/storage/',
+  '<rootDir>/test/tasks/eta.test.ts',
+  '<rootDir>/test/text/',
+  '<rootDir>/test/video/engine/',
+  '<rootDir>/test/video/library/(catalogs|shared-library|vocabulary).test.ts',
+  '<rootDir>/test/video/pipelines/',
+  '<rootDir>/test/writing/(local-engine|local-engine-sentences|openai-provider).test.ts',
+];
 
 module.exports = {
   ...preset,
@@ -10,9 +42,8 @@ module.exports = {
     ? {
         testPathIgnorePatterns: [
           '/node_modules/',
-          '<rootDir>/test/video/engine/',
-          '<rootDir>/test/video/pipelines/',
-          '<rootDir>/test/providers/',
+          ...WITHOUT_DATABASE,
+          `<rootDir>/test/video/(${RENDERING_SUITES.join('|')}).test.ts`,
         ],
       }
     : {}),

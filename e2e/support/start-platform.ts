@@ -41,6 +41,35 @@ async function waitForHealth(
   throw new Error(`the platform did not answer ${url}/healthz in time`);
 }
 
+/**
+ * The platforms started by this process. Each runs in a process group of its own (so `stop` ends
+ * the server under the start script too), which also means it would outlive jest when jest is
+ * stopped from outside (the test command stops both lanes at the first failure, CI at its time
+ * limit): they are ended with it.
+ */
+const running = new Set<number>();
+let endedWithUs = false;
+function endWithThisProcess(): void {
+  if (endedWithUs) return;
+  endedWithUs = true;
+  const endAll = () => {
+    for (const pid of running) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  process.once('exit', endAll);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      endAll();
+      process.exit(1);
+    });
+  }
+}
+
 export interface StartedPlatform {
   url: string;
   dataDir: string;
@@ -70,6 +99,12 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<S
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
+  const pid = child.pid;
+  if (pid) {
+    running.add(pid);
+    child.once('exit', () => running.delete(pid));
+    endWithThisProcess();
+  }
   // Builds on 2 cores can take minutes on a fresh clone; later starts reuse them.
   await waitForHealth(url, child, 15 * 60_000);
   const stop = async () => {

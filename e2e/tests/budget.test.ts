@@ -47,6 +47,7 @@ describe('the first load', () => {
 
     const loaded = [...files.values()];
     const total = loaded.reduce((sum, file) => sum + file.bytes, 0);
+    console.log(`first load of /: ${total} bytes of ${BUDGET_BYTES}`);
     // The files, should the budget be exceeded: where the bytes went.
     if (total > BUDGET_BYTES) {
       console.log(

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   api,
   ARTIFACTS,
@@ -15,6 +15,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
+import { RENDER_LIMIT_MS, watchProduction } from '../support/waits';
 
 let browser: Browser;
 let dir: string;
@@ -29,7 +30,6 @@ afterAll(async () => {
 });
 
 /** Rendering a video on 2 cores shared with other work: a limit against hangs, not a target. */
-const RENDER_LIMIT_MS = 5 * 60_000;
 
 /** The source clip's subtitle track: what the page must read into the script. */
 const SUBTITLES = ['小猫在窗边晒太阳。', '它慢慢睡着了。'];
@@ -83,24 +83,6 @@ function difference(a: Buffer, b: Buffer): number {
   let sum = 0;
   for (let i = 0; i < rows * THUMB.width; i += 1) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
   return sum / (rows * THUMB.width);
-}
-
-/** Follows the task's card on `/video/production` until it is made. */
-async function watchProduction(page: Page, card: Locator): Promise<void> {
-  let pictured = false;
-  const deadline = Date.now() + RENDER_LIMIT_MS;
-  while (Date.now() < deadline) {
-    if (!pictured && (await card.getByLabel('生成进度').count())) {
-      await screenshot(page, 'convert-production');
-      pictured = true;
-    }
-    if (await card.getByText('已完成', { exact: true }).count()) return;
-    if (await card.getByRole('alert').count()) {
-      throw new Error(`the video failed: ${(await card.getByRole('alert').textContent()) ?? ''}`);
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`the video was not made within ${RENDER_LIMIT_MS / 60_000} minutes`);
 }
 
 describe('the reverse video (issue 16)', () => {
@@ -178,7 +160,7 @@ describe('the reverse video (issue 16)', () => {
       expect(workId).toBeGreaterThan(0);
       const task = page.getByRole('group', { name: `生成任务 ${name}` });
       await task.waitFor();
-      await watchProduction(page, task);
+      await watchProduction(page, task, 'convert-production');
       await screenshot(page, 'convert-production-done');
 
       // The finished video: playable, as long as the server says.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   api,
   createUser,
@@ -9,6 +9,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
+import { RENDER_LIMIT_MS, watchProduction } from '../support/waits';
 
 let browser: Browser;
 
@@ -20,7 +21,6 @@ afterAll(async () => {
 });
 
 /** Rendering on 2 cores shared with other work: a limit against hangs, not a target. */
-const RENDER_LIMIT_MS = 5 * 60_000;
 
 const TEXT = '深呼吸，放松肩膀。让思绪慢慢沉静下来。';
 const EDITED = '慢慢吸气，放松肩膀。';
@@ -28,24 +28,6 @@ const EDITED = '慢慢吸气，放松肩膀。';
 interface Limits {
   remainCutCount: number;
   remainCutMergeCount: number;
-}
-
-/** Follows a task's card on `/video/production` until it is made. */
-async function finished(page: Page, card: Locator, shot: string): Promise<void> {
-  let pictured = false;
-  const deadline = Date.now() + RENDER_LIMIT_MS;
-  while (Date.now() < deadline) {
-    if (!pictured && (await card.getByLabel('生成进度').count())) {
-      await screenshot(page, shot);
-      pictured = true;
-    }
-    if (await card.getByText('已完成', { exact: true }).count()) return;
-    if (await card.getByRole('alert').count()) {
-      throw new Error(`the task failed: ${(await card.getByRole('alert').textContent()) ?? ''}`);
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`not made within ${RENDER_LIMIT_MS / 60_000} minutes`);
 }
 
 /** The result page's video: its duration once loaded, and proof that it plays. */
@@ -165,47 +147,49 @@ describe('the decompression video (issue 16)', () => {
       expect(listed.items.filter((item) => item.title === title)).toHaveLength(1);
       const card = page.getByRole('group', { name: `生成任务 ${title}` });
       await card.waitFor();
-      await finished(page, card, 'decompression-production');
+      await watchProduction(page, card, 'decompression-production');
       await screenshot(page, 'decompression-production-done');
       await card.getByRole('button', { name: `查看视频 ${title}` }).click();
       await checkResult(page, workId, /\.mp4$/);
       await screenshot(page, 'decompression-short');
       const before = await api<Limits>(page, '/api/user/get_user_limit_info');
 
-      // The segment editor: speak every segment, then re-speak the first after its edit.
+      // The segment editor (the works remote's editor, outside the layout): speak every segment,
+      // then re-speak the first after its edit. The panel shows the segment chosen on the timeline.
       await page.getByRole('button', { name: '片段编辑' }).click();
       await page.waitForURL((url) => url.pathname === '/video/cut');
-      await page.getByLabel('第 2 个片段的文案').waitFor();
-      expect(await page.getByLabel('第 1 个片段的文案').inputValue()).toBe('深呼吸，放松肩膀。');
-      await page.getByRole('button', { name: '生成全部配音' }).click();
+      const segment = (n: number) => page.getByRole('group', { name: `片段 ${n}` });
+      await segment(2).waitFor();
+      expect(await page.getByLabel('片段文案').inputValue()).toBe('深呼吸，放松肩膀。');
+      await page.getByRole('button', { name: '全部配音' }).click();
       // The editor opens voiced from the video already: wait for this speech's own end.
-      await page.getByText('全部片段已配音').waitFor({ timeout: 120_000 });
-      await page.getByLabel('第 2 个片段的配音').waitFor({ timeout: 120_000 });
+      await page.getByText('全部片段配音已生成').waitFor({ timeout: 120_000 });
       await page.getByLabel('第 1 个片段的配音').waitFor();
       const firstAudio = await page.getByLabel('第 1 个片段的配音').getAttribute('src');
+      await segment(2).click();
+      await page.getByLabel('第 2 个片段的配音').waitFor();
       const secondAudio = await page.getByLabel('第 2 个片段的配音').getAttribute('src');
-      await page.getByLabel('第 1 个片段的文案').fill(EDITED);
-      await page
-        .getByRole('group', { name: '片段 1' })
-        .getByText('文案已修改，需要重新配音')
-        .waitFor();
-      await page.getByRole('button', { name: '重新配音第 1 个片段' }).click();
+      await segment(1).click();
+      await page.getByLabel('片段文案').fill(EDITED);
+      await segment(1).getByText('文案已修改，需要重新配音').waitFor();
+      await page.getByRole('button', { name: '重新生成此片段' }).click();
       await page.getByLabel('第 1 个片段的配音').waitFor({ timeout: 120_000 });
       expect(await page.getByLabel('第 1 个片段的配音').getAttribute('src')).not.toBe(firstAudio);
-      expect(await page.getByLabel('第 2 个片段的配音').getAttribute('src')).toBe(secondAudio);
       // The new speech is served and is audio.
       const wav = await page.request.get(
         (await page.getByLabel('第 1 个片段的配音').getAttribute('src')) ?? '',
       );
       expect(wav.status()).toBe(200);
+      await segment(2).click();
+      expect(await page.getByLabel('第 2 个片段的配音').getAttribute('src')).toBe(secondAudio);
       await screenshot(page, 'decompression-cut');
       // A reload shows the segments as the server keeps them.
       await page.reload();
       await page.getByLabel('第 1 个片段的配音').waitFor();
-      expect(await page.getByLabel('第 1 个片段的文案').inputValue()).toBe(EDITED);
+      expect(await page.getByLabel('片段文案').inputValue()).toBe(EDITED);
 
       // Merge: one merge count, asked first.
-      await page.getByRole('button', { name: '合成视频（剩余 1 次）' }).click();
+      await page.getByRole('button', { name: '重新合成' }).click();
       const merge = page
         .locator('.ant-modal')
         .filter({ hasText: '将消耗 1 次「解压视频」合成次数' });
@@ -218,7 +202,7 @@ describe('the decompression video (issue 16)', () => {
       expect(after.remainCutCount).toBe(before.remainCutCount);
       const merged = page.getByRole('group', { name: `生成任务 ${title}` });
       await merged.waitFor();
-      await finished(page, merged, 'decompression-merge-production');
+      await watchProduction(page, merged, 'decompression-merge-production');
       await merged.getByRole('button', { name: `查看视频 ${title}` }).click();
       await checkResult(page, workId, /merge\.mp4$/);
       await screenshot(page, 'decompression-merged-short');

@@ -10,6 +10,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
+import { RENDER_LIMIT_MS, until, watchProduction } from '../support/waits';
 
 let browser: Browser;
 
@@ -21,7 +22,6 @@ afterAll(async () => {
 });
 
 /** Rendering a video on 2 cores shared with other work: a limit against hangs, not a target. */
-const RENDER_LIMIT_MS = 5 * 60_000;
 
 /** The drama pipeline's stages as `/video/production` names them, in order ('排队' = queued). */
 const STAGES = ['排队', '文案', '配音', '合成'];
@@ -91,43 +91,10 @@ function workIdOf(page: Page): number {
   return workId;
 }
 
-/** Resolves once `check` answers true, polling what the page shows; a limit against hangs. */
-async function until(check: () => Promise<boolean>, limitMs = 30_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`not so within ${limitMs / 1000} s`);
-}
-
 /** `00:00:12,345` -> 12.345 (seconds). */
 function srtSeconds(time: string): number {
   const [h = '0', m = '0', rest = '0'] = time.split(':');
   return Number(h) * 3600 + Number(m) * 60 + Number(rest.replace(',', '.'));
-}
-
-/** Follows the task's card on `/video/production` until it is made: the stages it was seen in. */
-async function watchProduction(page: Page, card: Locator): Promise<string[]> {
-  const stages: string[] = [];
-  let pictured = false;
-  const deadline = Date.now() + RENDER_LIMIT_MS;
-  while (Date.now() < deadline) {
-    const text = (await card.textContent()) ?? '';
-    const stage =
-      /正在(\S+?)(?: ·|更新于|$)/.exec(text)?.[1] ?? (text.includes('排队中') ? '排队' : null);
-    if (stage && stages.at(-1) !== stage) stages.push(stage);
-    if (!pictured && (await card.getByLabel('生成进度').count())) {
-      await screenshot(page, 'opera-production');
-      pictured = true;
-    }
-    if (await card.getByText('已完成', { exact: true }).count()) return stages;
-    if (await card.getByRole('alert').count()) {
-      throw new Error(`the drama failed: ${(await card.getByRole('alert').textContent()) ?? ''}`);
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`the drama was not made within ${RENDER_LIMIT_MS / 60_000} minutes`);
 }
 
 describe('the real-person short drama (issue 15)', () => {
@@ -187,9 +154,11 @@ describe('the real-person short drama (issue 15)', () => {
       await expect(page.getByRole('group', { name: /^角色 / }).count()).resolves.toBe(2);
       const voiceText = async (group: Locator) =>
         (await group.locator('.ant-select').textContent()) ?? '';
+      // Plain voice names (普通话 女声): the engine is said once, under the pickers.
       await until(
+        'both voices named',
         async () =>
-          (await voiceText(ming)).includes('（') && (await voiceText(hong)).includes('（'),
+          (await voiceText(ming)).includes('普通话') && (await voiceText(hong)).includes('普通话'),
       );
       expect(await voiceText(ming)).not.toBe(await voiceText(hong));
       const audition = page.waitForResponse((r) => r.url().includes('/api/video/tts_audition'));
@@ -228,7 +197,7 @@ describe('the real-person short drama (issue 15)', () => {
           .getByAltText(`场景 ${n} 的照片`);
         await shown.waitFor();
         // The preview is the uploaded file, served back.
-        await until(async () =>
+        await until('the uploaded photo shown', async () =>
           shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 360),
         );
       }
@@ -247,7 +216,7 @@ describe('the real-person short drama (issue 15)', () => {
       );
       const task = page.getByRole('group', { name: `生成任务 ${title}` });
       await task.waitFor();
-      const stages = await watchProduction(page, task);
+      const { stages } = await watchProduction(page, task, 'opera-production');
       const order = stages.map((stage) => STAGES.indexOf(stage));
       expect(order.every((index) => index >= 0)).toBe(true);
       expect(order).toEqual([...order].sort((a, b) => a - b));

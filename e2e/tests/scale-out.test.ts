@@ -9,6 +9,7 @@ import S3rver from 's3rver';
 import type { Browser, Page } from 'playwright-core';
 import { createUserOn, kolOn, launchBrowser, newPage, signIn } from '../support/platform';
 import { startPlatform, type StartedPlatform } from '../support/start-platform';
+import { until } from '../support/waits';
 
 /**
  * Beyond one machine (issue 20): PostgreSQL, an S3-protocol server, two API processes and two
@@ -93,16 +94,6 @@ function startWorker(env: Record<string, string>): Worker {
   return worker;
 }
 
-async function until<T>(what: string, check: () => Promise<T | null | false>, ms = 180_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** An API call on one process with the page's session (cookies go to every port of a host). */
 async function call<T>(page: Page, base: string, url: string, body?: object): Promise<T> {
   const response =
@@ -160,7 +151,17 @@ describeOnPostgres('several API and worker processes on PostgreSQL and an object
     });
     startWorker(env);
     startWorker(env);
-    await until('both workers to start', async () => workers.every((w) => w.runnerId()));
+    await until(
+      'both workers to start',
+      async () => workers.every((w) => w.runnerId()),
+      180_000,
+    ).catch((error: unknown) => {
+      // What the workers printed is the only account of why one did not start.
+      const accounts = workers.map(
+        (w, i) => `worker ${i + 1} (exit ${w.child.exitCode ?? 'none'}):\n${w.output.slice(-4000)}`,
+      );
+      throw new Error(`${String(error)}\n${accounts.join('\n')}`);
+    });
     adminDir = mkdtempSync(path.join(tmpdir(), 'kol-admin-'));
     writeFileSync(path.join(adminDir, 'admin-token'), ADMIN_TOKEN);
     browser = await launchBrowser();
@@ -251,14 +252,18 @@ describeOnPostgres('several API and worker processes on PostgreSQL and an object
     await db.connect();
     let survivor: Worker | undefined;
     try {
-      const holder = await until('a worker to take the task', async () => {
-        const row = await db.query<{ runner_id: string | null; state: string }>(
-          'SELECT runner_id, state FROM video_tasks WHERE id = $1',
-          [taskId],
-        );
-        const runner = row.rows[0]?.runner_id;
-        return row.rows[0]?.state === 'running' && runner ? runner : null;
-      });
+      const holder = await until(
+        'a worker to take the task',
+        async () => {
+          const row = await db.query<{ runner_id: string | null; state: string }>(
+            'SELECT runner_id, state FROM video_tasks WHERE id = $1',
+            [taskId],
+          );
+          const runner = row.rows[0]?.runner_id;
+          return row.rows[0]?.state === 'running' && runner ? runner : null;
+        },
+        180_000,
+      );
       const dying = workers.find((worker) => worker.runnerId() === holder);
       if (!dying?.child.pid) throw new Error(`no worker runs ${holder}`);
       process.kill(-dying.child.pid, 'SIGKILL');

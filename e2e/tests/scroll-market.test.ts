@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   api,
   createUser,
@@ -10,6 +10,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
+import { RENDER_LIMIT_MS, until, watchProduction } from '../support/waits';
 
 let browser: Browser;
 
@@ -21,7 +22,6 @@ afterAll(async () => {
 });
 
 /** Rendering a video on 2 cores shared with other work: a limit against hangs, not a target. */
-const RENDER_LIMIT_MS = 5 * 60_000;
 
 /** One PNG chunk: length, type, data, CRC of type and data. */
 function chunk(type: string, data: Buffer): Buffer {
@@ -65,34 +65,6 @@ function photo(background: [number, number, number], block: [number, number, num
   ]);
 }
 
-/** Resolves once `check` answers true, polling what the page shows; a limit against hangs. */
-async function until(check: () => Promise<boolean>, limitMs = 30_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`not so within ${limitMs / 1000} s`);
-}
-
-/** Follows the task's card on `/video/production` until it is made. */
-async function watchProduction(page: Page, card: Locator, name: string): Promise<void> {
-  let pictured = false;
-  const deadline = Date.now() + RENDER_LIMIT_MS;
-  while (Date.now() < deadline) {
-    if (!pictured && (await card.getByLabel('生成进度').count())) {
-      await screenshot(page, `${name}-production`);
-      pictured = true;
-    }
-    if (await card.getByText('已完成', { exact: true }).count()) return;
-    if (await card.getByRole('alert').count()) {
-      throw new Error(`the video failed: ${(await card.getByRole('alert').textContent()) ?? ''}`);
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`the video was not made within ${RENDER_LIMIT_MS / 60_000} minutes`);
-}
-
 /**
  * From 确认生成 to the finished video: followed on /video/production, then opened on its page,
  * where the player's length must be the server's result and it must play.
@@ -108,7 +80,7 @@ async function confirmAndWatch(page: Page, title: string, name: string): Promise
   const workId = Number(new URL(page.url()).searchParams.get('workId'));
   const task = page.getByRole('group', { name: `生成任务 ${title}` });
   await task.waitFor();
-  await watchProduction(page, task, name);
+  await watchProduction(page, task, `${name}-production`);
   await screenshot(page, `${name}-production-done`);
 
   await task.getByRole('button', { name: `查看视频 ${title}` }).click();
@@ -163,7 +135,7 @@ describe('the scrolling and marketing videos (issue 16)', () => {
       await page.getByLabel('滚屏文案').fill(text);
       await page.getByLabel('深海波光').check();
       // The backgrounds are shown by their covers, served by the server.
-      await until(async () =>
+      await until('the background covers shown', async () =>
         page
           .locator('img[src*="deep-sea"]')
           .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
@@ -225,7 +197,7 @@ describe('the scrolling and marketing videos (issue 16)', () => {
         { name: '绿.png', mimeType: 'image/png', buffer: photo([50, 190, 70], [30, 30, 30]) },
       ]);
       await page.getByAltText('第 2 张图片').waitFor();
-      await until(async () =>
+      await until('the second picture shown', async () =>
         page
           .getByAltText('第 2 张图片')
           .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 360),

@@ -3,12 +3,6 @@ import { currentUserAtom } from '@kol/shared-sdk/state';
 import { createStore } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import {
-  DEFAULT_PLATFORM_CONFIG,
-  claimedRoutesAtom,
-  platformConfigAtom,
-  remoteOverridesAtom,
-} from './app/platform-state';
 import { startupAnswers } from './app/startup';
 import { adoptAntdStyles } from './federation/antd-styles';
 import { onRemoteFailure } from './federation/fallback-state';
@@ -18,6 +12,8 @@ import {
   withRemoteOverrides,
 } from './federation/remote-overrides';
 import { installRegistry } from './federation/remote-registry';
+import { claimedRoutesAtom, remoteOverridesAtom } from './federation/remote-state';
+import { DEFAULT_PLATFORM_CONFIG, platformConfigAtom } from './lib/platform-config';
 import { isSsoHost, signedOutDestination } from './session/route-rules';
 import { takeStartupUser } from './session/sign-on';
 

@@ -20,3 +20,17 @@ export const ANIME_LENGTHS = {
   long: { label: '长（约 4 分钟）', lines: 48 },
 } as const;
 export type AnimeLength = keyof typeof ANIME_LENGTHS;
+
+/**
+ * The voices the creator chose for an anime short's speakers, as the server speaks them: each
+ * character's own (`roleVoices`), and the narrator's the work's voice unless it was given one
+ * of its own. The speakers left out get the default of their gender (`defaultVoices`).
+ */
+export function animeChosenVoices(settings: {
+  roleVoices?: Readonly<Record<string, string>> | undefined;
+  voiceId?: string | undefined;
+}): Record<string, string> {
+  const chosen = { ...settings.roleVoices };
+  if (settings.voiceId && !chosen[ANIME_NARRATOR]) chosen[ANIME_NARRATOR] = settings.voiceId;
+  return chosen;
+}

@@ -58,6 +58,27 @@ export const TARGET_LOUDNESS_LUFS = -16;
 /** The highest true peak the quality report lets pass (above it, lossy re-encodes clip). */
 export const MAX_TRUE_PEAK_DBTP = -1;
 
+/**
+ * What a creator does about a quality report's problem (its `problems[].action`), as the pages
+ * name it: an image or speech service is configured by whoever runs the installation; a picture
+ * is redrawn on the page of its shots.
+ */
+export const QUALITY_ACTION_LABELS = {
+  configureImages: '配置图像服务',
+  regeneratePictures: '重新生成画面',
+  configureVoice: '配置语音服务',
+} as const;
+export type QualityAction = keyof typeof QUALITY_ACTION_LABELS;
+/**
+ * Who does a quality action that is not the creator's (a service is configured by the
+ * installation's administrator, in the server's settings): said beside the action's name.
+ */
+export const QUALITY_ACTION_HINTS: Partial<Record<QualityAction, string>> = {
+  configureImages:
+    '图像服务由管理员在服务器设置中配置（IMAGE_BASE_URL 或 COMFYUI_URL），配置后重新生成',
+  configureVoice: '语音服务由管理员在服务器设置中配置（TTS_BASE_URL），配置后重新生成',
+};
+
 /** The picture types `/api/file/upload_image` accepts (the server checks the bytes too). */
 export const IMAGE_UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 

@@ -5,12 +5,12 @@ import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from '@kol/shared-sdk/router';
 import { RemoteOutlet } from '../federation/remote-outlet';
 import type { ClaimedRoute } from '../federation/remote-registry';
+import { claimedRoutesAtom } from '../federation/remote-state';
+import { PageSuspense } from '../components/lazy-part';
 import { AppLayout } from '../layout/app-layout';
 import { HomePage } from '../pages/home-page';
 import { LandingPage } from '../pages/landing-page';
 import { desktopPathOf, workTemplateOf } from '../session/route-rules';
-import { claimedRoutesAtom } from './platform-state';
-import { PageSuspense } from './lazy-part';
 import {
   ClosePage,
   ErrorPage,
@@ -41,6 +41,16 @@ function RemoteUnavailable() {
   return <ErrorPage title="模块暂不可用" detail="该功能模块尚未发布或暂时无法访问，请稍后重试。" />;
 }
 
+function remoteFailed(remote: string) {
+  return (retry: () => void) => (
+    <ErrorPage
+      title="页面加载失败"
+      detail={`模块 ${remote} 暂时无法加载，请稍后重试。`}
+      onRetry={retry}
+    />
+  );
+}
+
 function remoteRoute(claim: ClaimedRoute, path = claim.path) {
   return (
     <Route
@@ -49,7 +59,12 @@ function remoteRoute(claim: ClaimedRoute, path = claim.path) {
       element={
         <TemplateGate templateId={claim.templateId}>
           {/* One outlet per claim: its state never carries one route's page into another. */}
-          <RemoteOutlet key={claim.path} remote={claim.remote} routePath={claim.path} />
+          <RemoteOutlet
+            key={claim.path}
+            remote={claim.remote}
+            routePath={claim.path}
+            failed={remoteFailed(claim.remote)}
+          />
         </TemplateGate>
       }
     />

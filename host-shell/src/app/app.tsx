@@ -1,11 +1,12 @@
-import { currentUserAtom } from '@kol/shared-sdk/state';
+import { currentUserAtom, queryClient as sharedQueryClient } from '@kol/shared-sdk/state';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { KOL_THEME } from '@kol/shared-sdk/ui';
 import { App as AntdApp, ConfigProvider, Watermark } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider as JotaiProvider, useAtomValue, type createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from '@kol/shared-sdk/router';
-import { MobileRedirect } from '../mobile/mobile-redirect';
+import { MobileRedirect } from '../session/mobile-redirect';
 import { PostingAccountModal } from '../session/posting-account-modal';
 import { SessionGate } from '../session/session-gate';
 import { AppRoutes } from './app-routes';
@@ -32,27 +33,34 @@ function UserWatermark({ children }: { children: ReactNode }) {
   );
 }
 
-/** Providers every page and every remote shares: one theme, one store, one router. */
+/**
+ * Providers every page and every remote shares: one theme, one store, one query cache, one
+ * router. Tests give a query client of their own, so no test sees another's cache.
+ */
 export function App({
   store,
+  queryClient = sharedQueryClient,
   children,
 }: {
   store: ReturnType<typeof createStore>;
+  queryClient?: QueryClient;
   children?: ReactNode;
 }) {
   return (
     <ConfigProvider theme={KOL_THEME} locale={zhCN}>
       <AntdApp>
         <JotaiProvider store={store}>
-          <BrowserRouter>
-            <MobileRedirect />
-            <SessionGate>
-              <UserWatermark>
-                {children ?? <AppRoutes />}
-                <PostingAccountModal />
-              </UserWatermark>
-            </SessionGate>
-          </BrowserRouter>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <MobileRedirect />
+              <SessionGate>
+                <UserWatermark>
+                  {children ?? <AppRoutes />}
+                  <PostingAccountModal />
+                </UserWatermark>
+              </SessionGate>
+            </BrowserRouter>
+          </QueryClientProvider>
         </JotaiProvider>
       </AntdApp>
     </ConfigProvider>

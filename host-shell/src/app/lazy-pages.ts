@@ -1,4 +1,4 @@
-import { lazyPart } from './lazy-part';
+import { lazyPart } from '../components/lazy-part';
 
 // The host's pages that a first load of `/` (signed in) or `/home` (signed out) never shows,
 // loaded when first visited (`PageSuspense` around the routes shows a spinner meanwhile). The

@@ -1,6 +1,5 @@
 import { Spin } from 'antd';
 import { Component, useEffect, useState, type ReactNode } from 'react';
-import { ErrorPage } from '../app/lazy-pages';
 import { loadRemoteApp, loadedRemoteApp, resetRemote, type RemoteApp } from './remote-registry';
 
 interface BoundaryProps {
@@ -32,10 +31,19 @@ type OutletState =
 
 /**
  * Loads a remote's `./App` and renders the page of one of its route claims. A remote that fails
- * to load (after the runtime plugin's fallback) or to render shows the error page with a retry
- * button; the header, the menu and the other remotes keep working.
+ * to load (after the runtime plugin's fallback) or to render shows `failed` with a retry (the app
+ * gives it the error page: pages sit above this part); the header, the menu and the other remotes
+ * keep working.
  */
-export function RemoteOutlet({ remote, routePath }: { remote: string; routePath: string }) {
+export function RemoteOutlet({
+  remote,
+  routePath,
+  failed,
+}: {
+  remote: string;
+  routePath: string;
+  failed: (retry: () => void) => ReactNode;
+}) {
   const [attempt, setAttempt] = useState(0);
   // A remote already loaded (an earlier page, a hover, idle time) renders in the first pass.
   const [state, setState] = useState<OutletState>(() => {
@@ -68,15 +76,7 @@ export function RemoteOutlet({ remote, routePath }: { remote: string; routePath:
   if (state.status === 'loading') {
     return <Spin size="large" style={{ display: 'block', margin: '120px auto' }} />;
   }
-  if (state.status === 'failed') {
-    return (
-      <ErrorPage
-        title="页面加载失败"
-        detail={`模块 ${remote} 暂时无法加载，请稍后重试。`}
-        onRetry={retry}
-      />
-    );
-  }
+  if (state.status === 'failed') return <>{failed(retry)}</>;
   const { Page } = state;
   return (
     <RemoteRenderBoundary

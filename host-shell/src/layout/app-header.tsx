@@ -1,7 +1,7 @@
 import { Button, Flex, Typography } from 'antd';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from '@kol/shared-sdk/router';
-import { lazyPart, useOpenedOnce } from '../app/lazy-part';
+import { lazyPart, useOpenedOnce } from '../components/lazy-part';
 import { BetaBadge } from '../components/beta-badge';
 import { DevOverrideBadge } from './dev-override-badge';
 import { NoticesBell } from './notices-bell';

@@ -1,6 +1,6 @@
 import { Layout } from 'antd';
 import { Outlet } from '@kol/shared-sdk/router';
-import { PageSuspense } from '../app/lazy-part';
+import { PageSuspense } from '../components/lazy-part';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 

@@ -1,7 +1,7 @@
 import { MODAL_DEFAULT_WIDTH } from '@kol/shared-sdk';
 import { Descriptions, Empty, Modal } from 'antd';
 import { useAtomValue } from 'jotai';
-import { platformConfigAtom } from '../app/platform-state';
+import { platformConfigAtom } from '../lib/platform-config';
 
 /** Contact details come from the server's configuration. */
 export function ContactModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { theme } from 'antd';
 import { useAtomValue } from 'jotai';
-import { remoteOverridesAtom } from '../app/platform-state';
+import { remoteOverridesAtom } from '../federation/remote-state';
 import { clearRemoteOverrides } from '../federation/remote-overrides';
 
 /**

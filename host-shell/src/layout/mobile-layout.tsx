@@ -2,7 +2,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Layout } from 'antd';
 import { useState } from 'react';
 import { Outlet } from '@kol/shared-sdk/router';
-import { PageSuspense } from '../app/lazy-part';
+import { PageSuspense } from '../components/lazy-part';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 

@@ -1,13 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import {
-  getNoticeCategories,
-  getNoticeCount,
-  getNoticeList,
-  markAllNoticesRead,
-  markNoticeRead,
-  type NoticeCategory,
-  formatTime,
-} from '@kol/shared-sdk';
+import { markAllNoticesRead, markNoticeRead, formatTime } from '@kol/shared-sdk';
 import {
   markAllNoticesReadAtom,
   markNoticeReadAtom,
@@ -16,37 +8,39 @@ import {
 } from '@kol/shared-sdk/state';
 import { App, Badge, Button, Empty, Popover, Spin, Typography } from 'antd';
 import { Rows } from '../components/rows';
-import { useAtom, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useNoticeCategories, useNotices, useUnreadNoticeCount } from '../lib/notices';
 
 /** The header's notices bell: unread count, the list grouped by category, read one or all. */
 export function NoticesBell() {
   const { message } = App.useApp();
-  const [count, setCount] = useAtom(unreadNoticeCountAtom);
-  const [notices, setNotices] = useAtom(noticesAtom);
+  const count = useAtomValue(unreadNoticeCountAtom);
+  const notices = useAtomValue(noticesAtom);
   const markOne = useSetAtom(markNoticeReadAtom);
   const markAll = useSetAtom(markAllNoticesReadAtom);
-  const [categories, setCategories] = useState<NoticeCategory[]>([]);
-  const [loading, setLoading] = useState(false);
+  // The count when the bell appears; the list and its categories each time it is opened.
+  const [open, setOpen] = useState(false);
+  useUnreadNoticeCount();
+  const list = useNotices(open);
+  const categoryList = useNoticeCategories(open);
+  const categories = categoryList.data ?? [];
+  const loading = list.isPending || categoryList.isPending;
 
+  // A failed ask of this opening is told once (not one from before it, nor again on reopening).
+  const failure = list.error ?? categoryList.error;
+  const failedAt = Math.max(list.errorUpdatedAt, categoryList.errorUpdatedAt);
+  const openedAt = useRef(0);
+  const toldAt = useRef(0);
+  const openChange = (next: boolean) => {
+    if (next) openedAt.current = Date.now();
+    setOpen(next);
+  };
   useEffect(() => {
-    getNoticeCount()
-      .then(({ count: unread }) => setCount(unread))
-      .catch(() => undefined);
-  }, [setCount]);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const [list, cats] = await Promise.all([getNoticeList(), getNoticeCategories()]);
-      setNotices(list.items);
-      setCategories(cats);
-    } catch (error) {
-      message.error(error instanceof Error ? error.message : '通知加载失败');
-    } finally {
-      setLoading(false);
-    }
-  }, [setNotices, message]);
+    if (!open || !failure || failedAt < openedAt.current || failedAt === toldAt.current) return;
+    toldAt.current = failedAt;
+    message.error(failure instanceof Error ? failure.message : '通知加载失败');
+  }, [open, failure, failedAt, message]);
 
   const readOne = async (id: number, status: number) => {
     if (status === 1) return;
@@ -144,12 +138,7 @@ export function NoticesBell() {
   );
 
   return (
-    <Popover
-      trigger="click"
-      content={content}
-      placement="bottomRight"
-      onOpenChange={(open) => open && void load()}
-    >
+    <Popover trigger="click" content={content} placement="bottomRight" onOpenChange={openChange}>
       <Button
         type="text"
         aria-label="通知"

@@ -11,11 +11,11 @@ import { Menu, type MenuProps } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '@kol/shared-sdk/router';
-import { claimedRoutesAtom } from '../app/platform-state';
+import { claimedRoutesAtom } from '../federation/remote-state';
 import { scheduleIdlePreload } from '../federation/idle-preload';
 import { preloadRemoteApp } from '../federation/remote-registry';
 import { desktopPathOf } from '../session/route-rules';
-import { lazyPart, useOpenedOnce } from '../app/lazy-part';
+import { lazyPart, useOpenedOnce } from '../components/lazy-part';
 
 // Opened on a click: its text stays out of the first load.
 const ConventionModal = lazyPart(async () => (await import('./convention-modal')).ConventionModal);

@@ -1,5 +1,4 @@
 import {
-  getNoticeList,
   getUserNewestWorks,
   mediaUrl,
   remainingGenerations,
@@ -15,12 +14,16 @@ import {
 import { currentUserAtom, noticesAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
 import { PictureOutlined } from '@ant-design/icons';
 import { Empty, Flex, Typography, theme } from 'antd';
-import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { Link } from '@kol/shared-sdk/router';
 import { Figure } from '../components/figure';
 import { Panel } from '../components/panel';
 import { Rows } from '../components/rows';
+import { useNotices } from '../lib/notices';
+
+/** How many newest works the home page shows. */
+const NEWEST_WORKS = 5;
 
 const SHORTCUTS = [
   { to: '/generate', title: '一键成文', text: '选书选章，生成推文文案' },
@@ -113,17 +116,16 @@ function WorkThumb({ work }: { work: WorkSummary }) {
 export function HomePage() {
   const user = useAtomValue(currentUserAtom);
   const limits = useAtomValue(usageLimitsAtom);
-  const [notices, setNotices] = useAtom(noticesAtom);
-  const [works, setWorks] = useState<WorkSummary[] | null>(null);
-
-  useEffect(() => {
-    getUserNewestWorks({ limit: 5 })
-      .then(setWorks)
-      .catch(() => setWorks([]));
-    getNoticeList()
-      .then((list) => setNotices(list.items))
-      .catch(() => undefined);
-  }, [setNotices]);
+  const notices = useAtomValue(noticesAtom);
+  // Asked each time the page shows: a work being made has moved on since.
+  const newest = useQuery({
+    queryKey: ['newest-works', { limit: NEWEST_WORKS }],
+    queryFn: ({ signal }) => getUserNewestWorks({ limit: NEWEST_WORKS }, { signal }),
+    staleTime: 0,
+  });
+  // A failed list shows as none: the page's other parts stand on their own.
+  const works: WorkSummary[] | null = newest.data ?? (newest.isError ? [] : null);
+  useNotices();
 
   return (
     <div data-testid="home-page">

@@ -1,5 +1,6 @@
 import { login } from '@kol/shared-sdk';
 import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const setUser = useSetAtom(currentUserAtom);
   const setLimits = useSetAtom(usageLimitsAtom);
+  const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
   const { message } = App.useApp();
 
@@ -22,6 +24,9 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       const user = await login(values);
+      // A new session starts with nothing of the last one: not its counts, nor anything it
+      // loaded (another account may have signed in on this tab).
+      queryClient.clear();
       setLimits(null);
       setUser(user);
       navigate(safeReturnUrl(params.get('returnUrl')), { replace: true });

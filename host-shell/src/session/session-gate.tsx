@@ -4,7 +4,8 @@ import {
   remainingGenerations,
   canOpenConvertWorks,
 } from '@kol/shared-sdk';
-import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
+import { USAGE_LIMITS_KEY, currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
+import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -72,14 +73,20 @@ export function SessionGate({ children }: { children: ReactNode }) {
       });
   }, [user, exempt, location.key, location.pathname, ssoHost, navigate, setUser]);
 
-  useEffect(() => {
-    if (!user || limits) return;
-    getUserLimitInfo()
-      .then(setLimits)
-      .catch(() => {
-        // Without limits the quota rule cannot apply; pages that spend show the server's answer.
-      });
-  }, [user, limits, setLimits]);
+  // The counts, once a user is known and none are (the quota rule below reads them), under the
+  // key every page's `useUsageLimits` shares, into the same atom. A failure leaves them unknown:
+  // the quota rule cannot apply, and pages that spend show the server's answer.
+  useQuery({
+    queryKey: USAGE_LIMITS_KEY,
+    queryFn: async ({ signal }) => {
+      const answer = await getUserLimitInfo(undefined, { signal });
+      setLimits(answer);
+      return answer;
+    },
+    enabled: user !== null && limits === null,
+    // Asked whenever the atom has none (a new session), whatever the cache holds.
+    staleTime: 0,
+  });
 
   const path = desktopPathOf(location.pathname);
   useEffect(() => {

@@ -11,7 +11,7 @@ import {
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from '@kol/shared-sdk/router';
-import { platformConfigAtom } from '../app/platform-state';
+import { platformConfigAtom } from '../lib/platform-config';
 import { isSsoHost, isUserFetchExempt } from './route-rules';
 
 /** Leaves the app for the single sign-on server's login page; rejects when it cannot. */

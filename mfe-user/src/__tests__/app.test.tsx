@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen } from '@testing-library/react';
 import routes from '../../routes.json';
 import App from '../app';
 import { PAGES } from '../pages';
 import { demoLimits } from '../testing/fixtures';
-import { ok, renderWithHost, startFakeBackend, type FakeBackend } from '@kol/shared-sdk/testing';
+import { fakeBackendPerTest, ok, renderWithHost } from '@kol/shared-sdk/testing';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 describe('App', () => {
   it('has a page for every path routes.json claims, and claims every page it has', () => {
@@ -21,7 +16,7 @@ describe('App', () => {
   });
 
   it.each(routes.map((route) => route.path))('renders a page for the claim %s', async (path) => {
-    backend = await startFakeBackend({
+    await backend.start({
       'GET /api/user/get_user_limit_info': () => ok(demoLimits()),
     });
     renderWithHost(<App routePath={path} />, { route: path });

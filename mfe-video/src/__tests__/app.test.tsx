@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen } from '@testing-library/react';
-import {
-  demoUser,
-  ok,
-  renderWithHost,
-  startFakeBackend,
-  type FakeBackend,
-} from '@kol/shared-sdk/testing';
+import { demoUser, ok, renderWithHost } from '@kol/shared-sdk/testing';
 import routes from '../../routes.json';
 import App from '../app';
 import { PAGES } from '../pages';
 import { PHONE_PAGES } from '../lib/phone';
-import { quietBackendRoutes } from '../testing/backend';
+import { videoBackendPerTest } from '../testing/backend';
 import { demoLimits } from '../testing/fixtures';
 
 /** Every video route of spec section 2, inside the layout and outside it. */
@@ -39,11 +33,11 @@ const SPEC_INSIDE = [
   '/video/animeStoryboard/:taskId',
   '/video/animeAtcs/:taskId',
 ];
+/** `/video/cut` (the segment editor) is the works remote's: the one editor of a cut video. */
 const SPEC_OUTSIDE = [
   '/video/short/:taskId',
   '/video/production',
   '/video/duplicatesEdit/:id',
-  '/video/cut',
   '/video/market/:segment?/:id?',
   '/tts',
 ];
@@ -52,12 +46,7 @@ const SPEC_OUTSIDE = [
 const addressOf = (path: string) =>
   path.replace(/\/:[a-zA-Z]+\?/g, '').replace(/:[a-zA-Z]+/g, '12');
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = videoBackendPerTest();
 
 describe('App', () => {
   it('has a page for every path routes.json claims, and claims every page it has', () => {
@@ -80,20 +69,18 @@ describe('App', () => {
   it.each(routes.map((route) => route.path))(
     'renders a page, never 页面不存在, for the claim %s',
     async (path) => {
-      backend = await startFakeBackend(
-        quietBackendRoutes({
-          // A count of each type whose page is a form (else it shows its used-up notice).
-          'GET /api/user/get_user_limit_info': () =>
-            ok(
-              demoLimits({
-                remainGenCount: 3,
-                remainOverseaGenCount: 2,
-                remainScrollCount: 1,
-                remainMarketCount: 1,
-              }),
-            ),
-        }),
-      );
+      await backend.start({
+        // A count of each type whose page is a form (else it shows its used-up notice).
+        'GET /api/user/get_user_limit_info': () =>
+          ok(
+            demoLimits({
+              remainGenCount: 3,
+              remainOverseaGenCount: 2,
+              remainScrollCount: 1,
+              remainMarketCount: 1,
+            }),
+          ),
+      });
       // A creator who may make every type: comic clips (1), anime shorts (2), decompression (3),
       // scrolling (4), reverse (5, with functional level 1) and marketing (6) videos.
       renderWithHost(<App routePath={path} />, {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getWorkResult,
   getWorks,
@@ -6,6 +6,7 @@ import {
   type WorkSummary,
   errorMessage,
 } from '@kol/shared-sdk';
+import { workResultKey } from '../lib/task-keys';
 
 export interface RecentTask {
   work: WorkSummary;
@@ -15,55 +16,49 @@ export interface RecentTask {
 /** How many of the newest works are looked at for tasks. */
 export const RECENT_WORKS = 20;
 
+/** The query key of the user's recent tasks. */
+export const RECENT_TASKS_KEY = ['recent-tasks'] as const;
+
+const NONE: RecentTask[] = [];
+
 /**
  * The user's video tasks, newest work first. `get_works` says nothing of a work's task (every
  * summary reads as a finished text), so each of the newest works is asked `get_work_result`;
- * works never generated (no task) are left out.
+ * works never generated (no task) are left out. Read afresh each time a page shows them: tasks
+ * start and end behind the page.
  */
 export function useRecentTasks() {
-  const [tasks, setTasks] = useState<RecentTask[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      try {
-        const page = await getWorks({ pageIndex: 1, pageSize: RECENT_WORKS });
-        const results = await Promise.all(
-          page.items.map((work) =>
-            getWorkResult({ workId: work.workId }).then(
-              (result) => ({ work, result }),
-              // One work that cannot answer (deleted meanwhile) does not hide the others.
-              () => null,
-            ),
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: RECENT_TASKS_KEY,
+    queryFn: async ({ signal }) => {
+      const page = await getWorks({ pageIndex: 1, pageSize: RECENT_WORKS }, { signal });
+      const results = await Promise.all(
+        page.items.map((work) =>
+          getWorkResult({ workId: work.workId }, { signal }).then(
+            (result) => ({ work, result }),
+            // One work that cannot answer (deleted meanwhile) does not hide the others.
+            () => null,
           ),
-        );
-        if (!live) return;
-        setTasks(
-          results.filter(
-            (entry): entry is RecentTask => entry !== null && entry.result.taskId !== null,
-          ),
-        );
-        setError(null);
-      } catch (reason) {
-        if (live) setError(errorMessage(reason));
-      } finally {
-        if (live) setLoading(false);
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+        ),
+      );
+      const tasks = results.filter(
+        (entry): entry is RecentTask => entry !== null && entry.result.taskId !== null,
+      );
+      // Each task's state where its follower reads it (the production page's cards): they
+      // start from this answer rather than asking for it again.
+      for (const task of tasks) client.setQueryData(workResultKey(task.work.workId), task.result);
+      return tasks;
+    },
+    staleTime: 0,
+  });
 
-  const reload = useCallback(() => {
-    setLoading(true);
-    setAttempt((n) => n + 1);
-  }, []);
-
-  return { tasks, loading, error, reload };
+  return {
+    tasks: query.data ?? NONE,
+    loading: query.isFetching,
+    error: query.error ? errorMessage(query.error) : null,
+    reload: () => void query.refetch(),
+  };
 }
 
 export const isRunning = (result: WorkResult) =>

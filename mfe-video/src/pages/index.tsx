@@ -11,7 +11,6 @@ import { ComicConfigPage } from './comic-config-page';
 import { ConvertConfigPage } from './convert-config-page';
 import { DedupClipPage } from './dedup-clip-page';
 import { DedupConfigPage } from './dedup-config-page';
-import { CutPage } from './cut-page';
 import { DecompressionPage } from './decompression-page';
 import { OperaCaptionPage } from './opera-caption-page';
 import { OperaCharacterPage } from './opera-character-page';
@@ -53,7 +52,6 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/cutDuplicates/:id', <DedupClipPage />],
   ['/video/duplicatesEdit/:id', <DedupClipPage outside />],
   ['/video/decompression', <DecompressionPage />],
-  ['/video/cut', <CutPage />],
   ['/video/scroll', <ScrollPage />],
   ['/video/market/:segment?/:id?', <MarketPage />],
 ]);

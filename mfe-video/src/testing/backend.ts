@@ -1,5 +1,5 @@
 import type { SaveTextBody, SaveVideoInfoBody, UpdateTextBody, WorkDetail } from '@kol/shared-sdk';
-import { ok, refuse, type FakeRoutes } from '@kol/shared-sdk/testing';
+import { fakeBackendPerTest, ok, refuse, type FakeRoutes } from '@kol/shared-sdk/testing';
 import {
   ENGLISH_VOICES,
   MATERIALS,
@@ -21,6 +21,13 @@ export function quietBackendRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     'GET /api/user/get_user_limit_info': () =>
       ok(demoLimits({ remainGenCount: 3, remainOverseaGenCount: 2 })),
     'GET /api/video/get_works': () => ok(page([])),
+    // An installation with an image and a speech service and no chat model, unless told.
+    'GET /api/video/services': () =>
+      ok({
+        text: null,
+        pictures: 'gpt-image-1（api.openai.com）',
+        voice: 'tts-1（api.openai.com）',
+      }),
     'GET /api/lora/get_loras': () => ok(STYLES),
     'GET /api/edit/tts_list': ({ query }) => ok(query.language === 'en' ? ENGLISH_VOICES : VOICES),
     'GET /api/edit/new_bg_music_list': () => ok(MUSIC),
@@ -48,6 +55,15 @@ export function quietBackendRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     'GET /api/video/get_templates': () => ok(TEMPLATES),
     ...overrides,
   };
+}
+
+/**
+ * A page test's fake backend (`fakeBackendPerTest`, called at the top of the file): each test
+ * starts from an empty session storage and opens its backend with `start(routes)`, its own
+ * answers over the quiet ones, closed after it.
+ */
+export function videoBackendPerTest() {
+  return fakeBackendPerTest(quietBackendRoutes);
 }
 
 /** What the server answers a save based on a revision that is no longer the work's newest. */

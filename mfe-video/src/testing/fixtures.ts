@@ -32,7 +32,7 @@ export const VOICES: Voice[] = [
     name: '普通话女声',
     language: 'zh',
     gender: 'female',
-    engine: '离线语音',
+    engine: 'espeak-ng（离线）',
     sampleUrl: '',
   },
   {
@@ -40,10 +40,24 @@ export const VOICES: Voice[] = [
     name: '普通话男声',
     language: 'zh',
     gender: 'male',
-    engine: '离线语音',
+    engine: 'espeak-ng（离线）',
     sampleUrl: '',
   },
 ];
+
+/**
+ * A configured speech service's Mandarin voice: it speaks at the documented rate of natural
+ * speech, not espeak-ng's, so a page's estimated length changes with it (the two offline
+ * Mandarin voices speak at one rate).
+ */
+export const PROVIDER_VOICE: Voice = {
+  voiceId: 'tts-nova',
+  name: '晓云（语音服务）',
+  language: 'zh',
+  gender: 'female',
+  engine: 'tts-1（api.openai.com）',
+  sampleUrl: '',
+};
 
 export const ENGLISH_VOICES: Voice[] = [
   {
@@ -51,7 +65,7 @@ export const ENGLISH_VOICES: Voice[] = [
     name: 'English female',
     language: 'en',
     gender: 'female',
-    engine: '离线语音',
+    engine: 'espeak-ng（离线）',
     sampleUrl: '',
   },
 ];
@@ -88,6 +102,7 @@ export function demoRole(roleId: number, overrides: Partial<Role> = {}): Role {
     imageUrls: [],
     seed: 1000 + roleId,
     loraId: null,
+    gender: null,
     type: 0,
     revision: 1,
     ...overrides,

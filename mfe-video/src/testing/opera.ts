@@ -1,5 +1,5 @@
-import { sessionStore, type OperaDraftScene } from '@kol/shared-sdk';
-import { OPERA_TYPE, scriptText, type KeptOperaDraft } from '../lib/opera-flow';
+import { operaSession, type OperaDraftScene } from '../flows/drama/draft';
+import { OPERA_TYPE, scriptText, type KeptOperaDraft } from '../flows/drama/opera-flow';
 
 /** A scene of a test drama: its lines as [speaker, text], and its media if uploaded. */
 export function demoScene(
@@ -43,6 +43,6 @@ export function storeDemoDraft(overrides: Partial<KeptOperaDraft> = {}): KeptOpe
     text: scriptText(draft.scenes),
     settings: draft.settings,
   };
-  sessionStore.set('operaDraft', draft);
+  operaSession.set('operaDraft', draft);
   return draft;
 }

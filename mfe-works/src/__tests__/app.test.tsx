@@ -1,26 +1,14 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QUOTA_FIELDS, type UsageLimits, type WorkResult } from '@kol/shared-sdk';
 import routes from '../../routes.json';
 import App from '../app';
 import { WORK_LISTS } from '../lib/work-lists';
 import { PAGES } from '../pages';
-import {
-  demoUser,
-  ok,
-  refuse,
-  renderWithHost,
-  startFakeBackend,
-  type FakeBackend,
-} from '@kol/shared-sdk/testing';
+import { demoUser, fakeBackendPerTest, ok, refuse, renderWithHost } from '@kol/shared-sdk/testing';
 import { demoWorkDetail } from '../testing/fixtures';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 const CUT_WORK_ID = 12;
 
@@ -59,6 +47,14 @@ function expectationOf(path: string): { route: string; heading: string; loaded: 
     // The heading shows once the work, its result and its (missing) cut data are in.
     return { route: `/work/cut/${CUT_WORK_ID}`, heading: '视频编辑 · 滚屏一号', loaded: null };
   }
+  if (path === '/video/cut') {
+    // The same editor, outside the layout, on the work named in the address.
+    return {
+      route: `/video/cut?workId=${CUT_WORK_ID}`,
+      heading: '视频编辑 · 滚屏一号',
+      loaded: 'outside-frame',
+    };
+  }
   const list = WORK_LISTS.find((entry) => entry.path === path);
   if (!list) throw new Error(`no expectation for the claim ${path}`);
   return { route: path, heading: list.title, loaded: 'works-empty' };
@@ -83,6 +79,8 @@ describe('App', () => {
       // My roles is always shown; the editor is reached from a work the user may see.
       { path: '/work/character', layout: 'inside' },
       { path: '/work/cut/:id', layout: 'inside' },
+      // The same editor as the spec's segment editor, outside the layout (spec section 2).
+      { path: '/video/cut', layout: 'outside' },
     ]);
     // The works lists' own gates agree with the claims the host checks.
     for (const list of WORK_LISTS) {
@@ -91,7 +89,7 @@ describe('App', () => {
   });
 
   it.each(routes.map((route) => route.path))('renders a page for the claim %s', async (path) => {
-    backend = await startFakeBackend({
+    await backend.start({
       'GET /api/video/get_works': () => ok({ items: [], total: 0 }),
       'GET /api/user/get_user_limit_info': () => ok(limits),
       'GET /api/library/roles': () => ok({ items: [], total: 0 }),
@@ -114,7 +112,7 @@ describe('App', () => {
     if (list) {
       // A works list asks for its own (first) type.
       await waitFor(() =>
-        expect(backend?.calls('GET', '/api/video/get_works')[0]?.query.type).toBe(
+        expect(backend.current.calls('GET', '/api/video/get_works')[0]?.query.type).toBe(
           String(list.types[0]),
         ),
       );

@@ -102,6 +102,8 @@ export function RolesPage() {
                   onRedraw={() => void redraw.redraw(role.roleId)}
                   onUpload={(file) => void actions.uploadReference(role, file)}
                   onUseInVideo={() => setUsingRole(role)}
+                  onGenderChange={(gender) => void actions.setGender(role, gender)}
+                  savingGender={actions.genderId === role.roleId}
                 />
               </Col>
             ))}

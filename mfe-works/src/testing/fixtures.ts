@@ -41,6 +41,7 @@ export function demoLibraryRole(roleId: number, overrides: Partial<Role> = {}): 
     imageUrls: [],
     seed: 1000 + roleId,
     loraId: null,
+    gender: null,
     type: 0,
     revision: 1,
     ...overrides,
@@ -121,3 +122,70 @@ export function demoCutVoices(): Voice[] {
 /** Every count of every type at zero, then the given ones. */
 export const demoCutLimits = (overrides: Partial<UsageLimits> = {}): UsageLimits =>
   usageLimits(overrides);
+
+// The segment editor's fixtures (/video/cut?workId=: a decompression work) and their own imports.
+import type { Material } from '@kol/shared-sdk';
+import { demoUser } from '@kol/shared-sdk/testing';
+
+/** A user whose template ids allow decompression videos (template 3). */
+export const decompressionUser = () => demoUser({ templateIds: [0, 1, 3] });
+
+/** Two decompression counts and one merge count left. */
+export const decompressionLimits = (overrides: Partial<UsageLimits> = {}): UsageLimits =>
+  usageLimits({ remainCutCount: 2, remainCutMergeCount: 1, ...overrides });
+
+const loop = (materialId: number, name: string, tagIds: number[]): Material => ({
+  materialId,
+  name,
+  coverUrl: `/media/library/materials/${-materialId}.jpg`,
+  videoUrl: `/media/library/materials/${-materialId}.mp4`,
+  durationMs: 8000,
+  source: 0,
+  tagIds,
+});
+
+/** The background loops of the library. */
+export const DECOMPRESSION_LOOPS: Material[] = [
+  loop(-1, '晨雾流光', [1]),
+  loop(-3, '深海波光', [1, 2]),
+  loop(-4, '星夜', [2]),
+];
+
+/** The offline Chinese voice a decompression work is spoken with by default. */
+export const DECOMPRESSION_VOICES: Voice[] = [
+  {
+    voiceId: 'espeak-cmn-f',
+    name: '普通话女声',
+    language: 'zh',
+    gender: 'female',
+    engine: 'espeak-ng',
+    sampleUrl: '',
+  },
+];
+
+/** A decompression work's cut data: two sentences over a loop, spoken or not. */
+export function demoDecompressionCut(
+  workId: number,
+  spoken = true,
+  overrides: Partial<CutVideo> = {},
+): CutVideo {
+  const segment = (index: number, text: string): CutSegment => ({
+    index,
+    text,
+    materialId: -1,
+    startMs: 0,
+    endMs: 8000,
+    audioUrl: spoken ? `/media/7/t/segment-00${index}-a.wav` : '',
+    audioDurationMs: spoken ? 1500 + index * 100 : 0,
+  });
+  return {
+    workId,
+    voiceId: 'espeak-cmn-f',
+    musicId: null,
+    musicVolume: null,
+    finished: false,
+    revision: 1,
+    segments: [segment(0, '深呼吸，放松肩膀。'), segment(1, '让思绪慢慢沉静下来。')],
+    ...overrides,
+  };
+}

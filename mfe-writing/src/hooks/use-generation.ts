@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   cancelGeneration,
   generateText,
@@ -12,8 +13,9 @@ import {
   type TextResult,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useTask, type TaskStream } from '@kol/shared-sdk/state';
 
-/** How long to wait between two polls of a long (`generate_async`) task. */
+/** How long to wait between two polls of a generation (`generate_async`, or a broken stream). */
 export const ASYNC_POLL_MS = 1000;
 
 export type GenerationStatus =
@@ -49,6 +51,9 @@ interface RunningTask<Meta> {
 
 const TERMINAL = new Set<TextResult['state']>(['succeeded', 'failed', 'cancelled']);
 
+/** The query key of a generation task: its state (text so far, engine) lives there. */
+export const writingTaskKey = (taskId: string | null) => ['writing-task', taskId] as const;
+
 function readTask<Meta>(key: string): RunningTask<Meta> | null {
   try {
     const raw = sessionStorage.getItem(key);
@@ -79,133 +84,112 @@ interface Options<Meta> {
 
 /**
  * One generation at a time for a page: starts it (`generate`, or `generate_async` for long
- * inputs), follows it (the stream's deltas, or polling), stops it (`cancel`), and on a reload
- * re-attaches to the task it was following.
+ * inputs), follows it with `useTask` (the stream's deltas while the stream is live; polling
+ * `gen_result` when it broke, or `get_generate_async_result` for a long one), stops it
+ * (`cancel`), and on a reload re-attaches to the task it was following: it asks where the task
+ * is first, then opens the stream only if it still runs. A poll that fails is asked again on
+ * the interval.
  */
 export function useGeneration<Meta>({ slot, onSettled }: Options<Meta>) {
   const key = storageKey(`writingTask_${slot}`);
-  const [state, setState] = useState<GenerationState<Meta>>(() => {
-    const task = readTask<Meta>(key);
-    return {
-      status: task ? 'running' : 'idle',
-      taskId: task?.taskId ?? null,
-      text: '',
-      engine: '',
-      error: null,
-      meta: task?.meta ?? null,
-    };
+  const client = useQueryClient();
+  /** The task followed; null when none runs (or a start is being accepted). */
+  const [task, setTask] = useState<RunningTask<Meta> | null>(() => readTask<Meta>(key));
+  /** What is shown while no task is followed: a start being accepted, or how the last run ended. */
+  const [shown, setShown] = useState<GenerationState<Meta>>({
+    status: 'idle',
+    taskId: null,
+    text: '',
+    engine: '',
+    error: null,
+    meta: null,
   });
   const settledRef = useRef(onSettled);
   useLayoutEffect(() => {
     settledRef.current = onSettled;
   });
-  /** Bumped by every start, stop and unmount: events of an older run are ignored. */
+  /** Bumped by every start and stop: a start the server accepts after a newer one is cancelled. */
   const runRef = useRef(0);
   /** What the start being accepted asked (a double click of it is ignored). */
   const startingRef = useRef<string | null>(null);
-  const detachRef = useRef<(() => void) | null>(null);
-  /** The text and engine of the current run, ahead of the render that shows them. */
-  const liveRef = useRef({ text: '', engine: '' });
 
-  const detach = useCallback(() => {
-    detachRef.current?.();
-    detachRef.current = null;
-  }, []);
+  const taskId = task?.taskId ?? null;
+  const queryKey = writingTaskKey(taskId);
 
-  const settle = useCallback(
-    (run: number, outcome: GenerationOutcome, meta: Meta) => {
-      if (run !== runRef.current) return;
-      detach();
+  /** The stream's deltas, each the text so far; the stream starts with the whole text so far. */
+  const stream: TaskStream<TextResult> = ({ update, fail }) => {
+    let text = '';
+    const current = () =>
+      client.getQueryData<TextResult>(queryKey) ?? {
+        taskId: taskId ?? '',
+        state: 'running' as const,
+        text: '',
+        engine: '',
+        error: null,
+      };
+    return streamGeneration(taskId ?? '', {
+      onDelta: (piece) => {
+        text += piece;
+        update({ ...current(), state: 'running', text });
+      },
+      onDone: update,
+      // The connection dropped, or the server said the run failed: the task is asked where it
+      // is at once (the server keeps a failure and the text so far before it tells it), then on
+      // the interval until it ends.
+      onError: () => {
+        fail();
+        void client.refetchQueries({ queryKey, exact: true });
+      },
+    });
+  };
+
+  const followed = useTask<TextResult>({
+    queryKey,
+    enabled: task !== null,
+    fetch: (signal) =>
+      (task?.via === 'async' ? getGenerateAsyncResult : getGenResult)(
+        { taskId: taskId ?? '' },
+        { signal },
+      ),
+    ended: (result) => TERMINAL.has(result.state),
+    intervalMs: ASYNC_POLL_MS,
+    // After a reload the task is asked for first: a task that ended meanwhile opens no stream.
+    ...(task?.via === 'stream' && client.getQueryData(queryKey) !== undefined ? { stream } : {}),
+    onEnd: (result) => {
+      if (!task) return;
+      const outcome = outcomeOf(result);
       sessionStorage.removeItem(key);
-      liveRef.current = { text: outcome.text, engine: outcome.engine };
-      setState((current) => ({ ...current, ...outcome }));
+      setShown({ ...outcome, taskId: task.taskId, meta: task.meta });
+      setTask(null);
+      settledRef.current?.(outcome, task.meta);
+    },
+  });
+
+  const state: GenerationState<Meta> = task
+    ? {
+        status: 'running',
+        taskId: task.taskId,
+        text: followed.data?.text ?? '',
+        engine: followed.data?.engine ?? '',
+        error: null,
+        meta: task.meta,
+      }
+    : shown;
+
+  /** Ends a run that could not start as failed (nothing was written). */
+  const refused = useCallback(
+    (error: unknown, meta: Meta) => {
+      sessionStorage.removeItem(key);
+      const outcome: GenerationOutcome = {
+        status: 'failed',
+        text: '',
+        engine: '',
+        error: errorMessage(error),
+      };
+      setShown({ ...outcome, taskId: null, meta });
       settledRef.current?.(outcome, meta);
     },
-    [detach, key],
-  );
-
-  /** Ends the run as failed, keeping the text written so far. */
-  const fail = useCallback(
-    (run: number, error: string, meta: Meta) => {
-      settle(run, { status: 'failed', ...liveRef.current, error }, meta);
-    },
-    [settle],
-  );
-
-  const follow = useCallback(
-    (run: number, task: RunningTask<Meta>) => {
-      if (task.via === 'stream') {
-        const stop = streamGeneration(task.taskId, {
-          onDelta: (piece) => {
-            if (run !== runRef.current) return;
-            liveRef.current = { ...liveRef.current, text: liveRef.current.text + piece };
-            const { text } = liveRef.current;
-            setState((current) => ({ ...current, status: 'running', text }));
-          },
-          onDone: (result) => settle(run, outcomeOf(result), task.meta),
-          onError: (message) => fail(run, message, task.meta),
-        });
-        detachRef.current = stop;
-        return;
-      }
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const poll = async () => {
-        try {
-          const result = await getGenerateAsyncResult({ taskId: task.taskId });
-          if (run !== runRef.current) return;
-          if (TERMINAL.has(result.state)) {
-            settle(run, outcomeOf(result), task.meta);
-            return;
-          }
-          liveRef.current = { text: result.text, engine: result.engine };
-          setState((current) => ({ ...current, text: result.text, engine: result.engine }));
-          timer = setTimeout(() => void poll(), ASYNC_POLL_MS);
-        } catch (error) {
-          if (run !== runRef.current) return;
-          fail(run, errorMessage(error), task.meta);
-        }
-      };
-      detachRef.current = () => clearTimeout(timer);
-      void poll();
-    },
-    [fail, settle],
-  );
-
-  // A reload while a task runs: ask where it is, then follow it (or show how it ended).
-  useEffect(() => {
-    const task = readTask<Meta>(key);
-    if (!task) return undefined;
-    const run = ++runRef.current;
-    const read = task.via === 'stream' ? getGenResult : getGenerateAsyncResult;
-    read({ taskId: task.taskId })
-      .then((result) => {
-        if (run !== runRef.current) return;
-        if (TERMINAL.has(result.state)) {
-          settle(run, outcomeOf(result), task.meta);
-          return;
-        }
-        // The stream first sends the whole text so far, so start from nothing.
-        liveRef.current = {
-          engine: result.engine,
-          text: task.via === 'stream' ? '' : result.text,
-        };
-        const live = liveRef.current;
-        setState((current) => ({ ...current, ...live }));
-        follow(run, task);
-      })
-      .catch((error: unknown) => fail(run, errorMessage(error), task.meta));
-    return () => {
-      runRef.current += 1;
-      detach();
-    };
-  }, [detach, fail, follow, key, settle]);
-
-  useEffect(
-    () => () => {
-      runRef.current += 1;
-      detach();
-    },
-    [detach],
+    [key],
   );
 
   const start = useCallback(
@@ -215,49 +199,56 @@ export function useGeneration<Meta>({ slot, onSettled }: Options<Meta>) {
       const asked = JSON.stringify([body, options.async === true]);
       if (startingRef.current === asked) return;
       startingRef.current = asked;
-      detach();
       const run = ++runRef.current;
-      liveRef.current = { text: '', engine: '' };
-      setState({ status: 'starting', taskId: null, text: '', engine: '', error: null, meta });
+      setTask(null);
+      setShown({ status: 'starting', taskId: null, text: '', engine: '', error: null, meta });
       const via = options.async ? 'async' : 'stream';
       try {
         // A key of each start's own: a start after a stop (or one replacing another) is a new
         // task even with the same text; the SDK would give it the earlier call's key for a few
         // seconds, and the server that call's task, which the stale branch below cancels.
-        const { taskId } = await (via === 'async' ? generateTextAsync : generateText)(body, {
+        const started = await (via === 'async' ? generateTextAsync : generateText)(body, {
           idempotencyKey: newIdempotencyKey(),
         });
         if (run !== runRef.current) {
           // Stopped (or replaced) while the server was accepting it: do not let it run on.
-          void cancelGeneration({ taskId }).catch(() => undefined);
+          void cancelGeneration({ taskId: started.taskId }).catch(() => undefined);
           return;
         }
-        const task: RunningTask<Meta> = { taskId, via, meta };
-        sessionStorage.setItem(key, JSON.stringify(task));
-        setState((current) => ({ ...current, status: 'running', taskId }));
-        follow(run, task);
+        const next: RunningTask<Meta> = { taskId: started.taskId, via, meta };
+        sessionStorage.setItem(key, JSON.stringify(next));
+        // Started here, so known to run: its stream opens at once (a long one is asked at once).
+        if (via === 'stream')
+          client.setQueryData<TextResult>(writingTaskKey(started.taskId), {
+            taskId: started.taskId,
+            state: 'running',
+            text: '',
+            engine: '',
+            error: null,
+          });
+        setTask(next);
       } catch (error) {
-        fail(run, errorMessage(error), meta);
+        if (run === runRef.current) refused(error, meta);
       } finally {
         if (startingRef.current === asked) startingRef.current = null;
       }
     },
-    [detach, fail, follow, key],
+    [client, key, refused],
   );
 
   /** Stops following and asks the server to cancel; the text so far stays. Rejects if it refuses. */
-  const stop = useCallback(async () => {
-    const { taskId, meta } = state;
+  const stop = async () => {
+    const { taskId: stopped, meta, text, engine } = state;
     runRef.current += 1;
     // A start after this is a new one, even of the same text.
     startingRef.current = null;
-    detach();
     sessionStorage.removeItem(key);
-    setState((current) => ({ ...current, status: 'cancelled', error: null }));
+    setTask(null);
+    setShown({ status: 'cancelled', taskId: stopped, text, engine, error: null, meta });
     if (meta !== null)
-      settledRef.current?.({ status: 'cancelled', ...liveRef.current, error: null }, meta);
-    if (taskId) await cancelGeneration({ taskId });
-  }, [detach, key, state]);
+      settledRef.current?.({ status: 'cancelled', text, engine, error: null }, meta);
+    if (stopped) await cancelGeneration({ taskId: stopped });
+  };
 
   const running = state.status === 'starting' || state.status === 'running';
   return { ...state, running, start, stop };

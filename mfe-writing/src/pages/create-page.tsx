@@ -16,6 +16,7 @@ import {
 import { EditOutlined } from '@ant-design/icons';
 import type { GenerateTextBody, WritingMode } from '@kol/shared-sdk';
 import { ResultActions } from '../components/result-actions';
+import { LocalEngineNote } from '../components/local-engine-note';
 import { ResultPanel } from '../components/result-panel';
 import { TitleIdeas } from '../features/title-ideas/components/title-ideas';
 import { VersionList } from '../features/versions/components/version-list';
@@ -235,6 +236,7 @@ export function CreatePage() {
                 >
                   {MODE_LABELS[mode]}
                 </Button>
+                <LocalEngineNote />
               </Flex>
             </Card>
             <Card title="标题建议">

@@ -21,6 +21,7 @@ import {
   errorMessage,
 } from '@kol/shared-sdk';
 import { ResultActions } from '../components/result-actions';
+import { LocalEngineNote } from '../components/local-engine-note';
 import { ResultPanel } from '../components/result-panel';
 import { usePlatforms } from '../features/book-source/api/use-platforms';
 import { BookFinder } from '../features/book-source/components/book-finder';
@@ -237,6 +238,7 @@ export function GeneratePage() {
                 >
                   生成
                 </Button>
+                <LocalEngineNote />
                 {chapterIds.length > ASYNC_CHAPTER_THRESHOLD && (
                   <Typography.Text type="secondary">
                     已选 {chapterIds.length} 章，将作为长文本任务在后台生成，完成后显示。

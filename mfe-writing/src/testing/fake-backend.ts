@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@testing-library/react';
 import { WRITING_STREAM_PATH, configureHttp } from '@kol/shared-sdk';
 import {
   ok,
@@ -117,4 +118,20 @@ export async function startFakeBackend(
       await api.close();
     },
   };
+}
+
+/**
+ * Waits for the page to open the generation stream and takes it. The page opens it in an
+ * effect of the render that follows the start, so React renders while this waits (`waitFor`,
+ * not `act`, which would hold those renders back until the stream it waits for is open).
+ */
+export async function openedStream(server: FakeBackend): Promise<SseConnection> {
+  let opened: SseConnection | undefined;
+  void server.nextStream().then((stream) => {
+    opened = stream;
+  });
+  return waitFor(() => {
+    if (!opened) throw new Error('the page has not opened the generation stream');
+    return opened;
+  });
 }

@@ -322,6 +322,8 @@ export interface RolesTable {
   lora_id: number | null;
   /** A library role's kind (migration 013); null for a role of a task. */
   type: number | null;
+  /** 'female', 'male' or null: not known (migration 019). */
+  gender: string | null;
   revision: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Role } from '@kol/shared-sdk/contracts';
+import type { Role, RoleGender } from '@kol/shared-sdk/contracts';
 import type { Database } from '../db/schema';
 import { containsPattern } from '../db/like';
 
@@ -28,6 +28,7 @@ export interface NewRole {
   loraId?: number | null;
   /** A library role's kind (ignored for a role of a task, which takes its task's type). */
   type?: number | null;
+  gender?: RoleGender;
 }
 
 const ROLE_COLUMNS = [
@@ -39,6 +40,7 @@ const ROLE_COLUMNS = [
   'roles.image_urls',
   'roles.seed',
   'roles.lora_id',
+  'roles.gender',
   'roles.revision',
   'role_tasks.work_id',
   // A role of a task is of its task's type; a library role of the kind it was given.
@@ -54,6 +56,7 @@ interface RoleRow {
   image_urls: string[];
   seed: number;
   lora_id: number | null;
+  gender: string | null;
   revision: number;
   work_id: number | null;
   type: number | null;
@@ -71,6 +74,7 @@ function record(row: RoleRow): RoleRecord {
     loraId: row.lora_id,
     workId: row.work_id,
     type: row.type,
+    gender: row.gender === 'female' || row.gender === 'male' ? row.gender : null,
     revision: row.revision,
   };
 }
@@ -86,6 +90,7 @@ export const roleOf = (role: RoleRecord): Role => ({
   seed: role.seed,
   loraId: role.loraId,
   type: role.type,
+  gender: role.gender,
   revision: role.revision,
 });
 
@@ -120,6 +125,7 @@ export function createRolesRepository(db: Kysely<Database>) {
         seed: role.seed,
         lora_id: role.loraId ?? null,
         type: role.taskId === null ? (role.type ?? null) : null,
+        gender: role.gender ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -214,7 +220,7 @@ export function createRolesRepository(db: Kysely<Database>) {
     async addMissing(
       userId: number,
       taskId: string,
-      roles: Array<{ name: string; description: string; seed: number }>,
+      roles: Array<{ name: string; description: string; seed: number; gender: RoleGender }>,
     ): Promise<void> {
       if (roles.length === 0) return;
       await db
@@ -226,6 +232,7 @@ export function createRolesRepository(db: Kysely<Database>) {
             name: role.name,
             description: role.description,
             seed: role.seed,
+            gender: role.gender,
           })),
         )
         .onConflict((oc) =>
@@ -244,6 +251,7 @@ export function createRolesRepository(db: Kysely<Database>) {
         imageUrls: role.imageUrls,
         seed: role.seed,
         loraId: role.loraId,
+        gender: role.gender,
       });
     },
 
@@ -263,6 +271,8 @@ export function createRolesRepository(db: Kysely<Database>) {
         loraId?: number;
         /** Only a library role keeps a kind of its own (see add). */
         type?: number;
+        /** Null: 未知. */
+        gender?: RoleGender;
       },
     ): Promise<RoleRecord | 'stale' | null> {
       const result = await db
@@ -274,6 +284,7 @@ export function createRolesRepository(db: Kysely<Database>) {
             ? { reference_image_url: patch.referenceImageUrl }
             : {}),
           ...(patch.loraId !== undefined ? { lora_id: patch.loraId } : {}),
+          ...(patch.gender !== undefined ? { gender: patch.gender } : {}),
           ...(patch.type !== undefined
             ? { type: sql<number | null>`CASE WHEN task_id IS NULL THEN ${patch.type}::int END` }
             : {}),

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ProjectType } from '@kol/shared-sdk/contracts';
+import { ProjectType, type RoleGender } from '@kol/shared-sdk/contracts';
 import { badRequest, conflict, notFound } from '../http/api-error';
 import { imageStyleOf } from '../video/library/image-styles';
 import { isUniqueViolation, type RoleRecord, type RoleTask } from '../repositories/roles';
 import { pictureStored } from '../uploads/picture-file';
+import { describedGender, inferGender } from '../text/gender';
 
 /** The video types whose pictures have roles: comics, anime shorts, real-person drama. */
 export const ROLE_TASK_TYPES: ReadonlySet<number> = new Set([
@@ -78,3 +79,38 @@ export async function saveRole<T>(
 
 /** A role's seed, fixed at creation: the role draws with it in every picture. */
 export const newSeed = (): number => randomInt(1, 2 ** 31 - 1);
+
+/** A role as extraction finds it: a chat model or the local engine may say its gender. */
+export interface FoundRole {
+  name: string;
+  description: string;
+  gender?: RoleGender | undefined;
+}
+
+/**
+ * The roles found in a text, each with a gender: the one extraction gave, else what the text
+ * says of the person (the other roles found tell whose pronoun is whose), else what its
+ * description says (a model's look starts with it). Null when none says.
+ */
+export function withGenders<T extends FoundRole>(
+  text: string,
+  roles: T[],
+): Array<T & { gender: RoleGender }> {
+  const names = roles.map((role) => role.name);
+  return roles.map((role) => ({
+    ...role,
+    gender:
+      role.gender ??
+      inferGender(
+        text,
+        role.name,
+        [],
+        names.filter((name) => name !== role.name),
+      ) ??
+      describedGender(role.description),
+  }));
+}
+
+/** A role added by hand without a gender: what its description or its name says. */
+export const genderOfNewRole = (name: string, description: string): RoleGender =>
+  describedGender(description) ?? inferGender(description, name);

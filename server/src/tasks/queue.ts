@@ -12,9 +12,25 @@ export const VIDEO_TASK_QUEUE = 'video-task';
  * BEGIN/COMMIT and no parameters, so they go whole in one call.
  */
 function executor(db: Kysely<Database>) {
+  const inFlight = new Set<Promise<unknown>>();
   return {
-    async executeSql(text: string, values?: unknown[]) {
-      return db.executeQuery(CompiledQuery.raw(text, values ?? []));
+    executeSql(text: string, values?: unknown[]) {
+      const query = db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      inFlight.add(query);
+      void query.then(
+        () => inFlight.delete(query),
+        () => inFlight.delete(query),
+      );
+      return query;
+    },
+    /**
+     * Waits for the statements under way. pg-boss does not await the `complete` / `fail` it
+     * writes when a job's handler ends, so one can still be running when its `stop` resolves:
+     * the app's pool must not end under it (a stop during a test's teardown saw "Cannot use a
+     * pool after calling end on the pool").
+     */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
 }
@@ -59,8 +75,9 @@ export async function openTaskQueue(
   db: Kysely<Database>,
   options: TaskQueueOptions,
 ): Promise<TaskQueue> {
+  const sql = executor(db);
   const boss = new PgBoss({
-    db: executor(db),
+    db: sql,
     schema: options.schema,
     supervise: options.supervise,
     schedule: false,
@@ -119,6 +136,7 @@ export async function openTaskQueue(
     },
     async stop({ graceful = true } = {}) {
       await boss.stop({ graceful, close: false, timeout: 30_000 });
+      await sql.settled();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { EventEmitter } from 'node:events';
 import type { Repositories } from '../repositories';
 import type { VideoTaskRow } from '../repositories/video-tasks';
 import { StageError, stageErrorMessage } from './errors';
+import { RENDER_SECONDS_PER_VIDEO_SECOND, RemainingTime, plannedVideoMs } from './eta';
 import type { TaskQueue } from './queue';
 import type { PipelineRegistry, PipelineStage } from './registry';
 import { checkReturnedOutput, checkStoredOutput } from './stage';
@@ -230,6 +231,23 @@ export class TaskRunner {
     }
   }
 
+  /**
+   * The task's expected render time from its video's expected length (the SDK's speech model),
+   * for a video task whose work is there; null otherwise (then only the pace counts).
+   */
+  private async plannedSeconds(task: VideoTaskRow): Promise<number | null> {
+    if (task.kind !== 'video' || task.work_id === null) return null;
+    try {
+      const work = await this.options.repos.works.find(task.user_id, task.work_id);
+      const ms = work ? plannedVideoMs(work) : null;
+      return ms === null ? null : (ms / 1000) * RENDER_SECONDS_PER_VIDEO_SECOND;
+    } catch (error) {
+      // Only an estimate: the task runs on without it.
+      this.options.log.warn({ err: error, taskId: task.id }, 'video task plan not read');
+      return null;
+    }
+  }
+
   private async cleanUp(task: VideoTaskRow): Promise<void> {
     try {
       await rm(path.join(this.options.workDir, task.id), { recursive: true, force: true });
@@ -276,6 +294,7 @@ export class TaskRunner {
       throw error;
     }
     this.emit(task);
+    const remaining = new RemainingTime(task.started_at, await this.plannedSeconds(task));
 
     for (const [index, stage] of pipeline.entries()) {
       const row = byName.get(stage.name);
@@ -296,10 +315,12 @@ export class TaskRunner {
         state: 'running',
         stage: stage.name,
         progress: overallProgress(states),
+        // Never the claim's stored value: that one is older, and may be higher.
+        eta_seconds: remaining.next(overallProgress(states)),
       });
 
       let result: StageOutputs;
-      const progress = this.progressWriter(task, stage, states, state);
+      const progress = this.progressWriter(task, stage, states, state, remaining);
       try {
         result = await stage.handler.run({
           task: stageTask(task),
@@ -372,6 +393,7 @@ export class TaskRunner {
     stage: PipelineStage,
     states: Array<{ weight: number; state: string; progress: number }>,
     state: { progress: number },
+    remaining: RemainingTime,
   ) {
     const minGap = this.options.progressWriteMs ?? 1_000;
     let lastWrite = 0;
@@ -381,7 +403,7 @@ export class TaskRunner {
       dirty = false;
       lastWrite = Date.now();
       const overall = overallProgress(states);
-      const eta = etaSeconds(task.started_at, overall);
+      const eta = remaining.next(overall);
       writing = writing
         .then(() => this.repo.progress(task.id, this.id, stage.name, state.progress, overall, eta))
         .catch((error: unknown) =>
@@ -401,7 +423,7 @@ export class TaskRunner {
           state: 'running',
           stage: stage.name,
           progress: overall,
-          etaSeconds: etaSeconds(task.started_at, overall),
+          etaSeconds: remaining.next(overall),
         } satisfies TaskProgressEvent);
         dirty = true;
         if (Date.now() - lastWrite >= minGap) write();

@@ -1,3 +1,4 @@
+import { findPeople } from './names';
 import { segmenter } from './segmenter';
 
 /**
@@ -141,60 +142,9 @@ export function keywords(text: string, count: number): string[] {
     .slice(0, count);
 }
 
-// Common Chinese surnames: invented names in web novels almost always start with one.
-const SURNAMES = new Set(
-  Array.from(
-    '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤楚萧慕容温柳凌洛云顾闻傅霍裴',
-  ),
-);
-const NOT_IN_NAMES = /[的了着是在不这那我你他她它一和与把被就都也还又说道看想走]/u;
-
-/**
- * Likely character names: two- or three-character runs that start with a common surname (or
- * 老/小 + surname), recur, and are not ordinary dictionary words (jieba knows 方向 and 高兴, not
- * 林默). Ranked by how often they occur.
- */
+/** The names of a text's people, most mentioned first (see names.ts). */
 export function characterNames(text: string, count: number): string[] {
-  const { jieba: j } = segmenter();
-  const counts = new Map<string, number>();
-  const chars = Array.from(text);
-  for (let i = 0; i < chars.length - 1; i++) {
-    const first = chars[i] ?? '';
-    const start = (first === '老' || first === '小') && SURNAMES.has(chars[i + 1] ?? '') ? 1 : 0;
-    if (!start && !SURNAMES.has(first)) continue;
-    for (const size of [2, 3]) {
-      const gram = chars.slice(i, i + size).join('');
-      if (
-        gram.length === size &&
-        /^\p{Script=Han}+$/u.test(gram) &&
-        !NOT_IN_NAMES.test(gram.slice(1))
-      ) {
-        counts.set(gram, (counts.get(gram) ?? 0) + 1);
-      }
-    }
-  }
-  const names: Array<[string, number]> = [];
-  for (const [gram, n] of counts) {
-    if (n < 2) continue;
-    const tags = j.tag(gram, false);
-    const tag = tags[0]?.tag;
-    if (tags.length === 1 && tag !== 'nr' && tag !== 'nrfg' && tag !== 'nrt') continue;
-    if (gram.length === 2) {
-      // 沈青 is the start of 沈青禾: keep the longer name when it accounts for most uses.
-      const longer = [...counts].find(
-        ([g, c]) => g.length === 3 && g.startsWith(gram) && c >= n * 0.7,
-      );
-      if (longer) continue;
-    } else {
-      const shorter = counts.get(gram.slice(0, 2)) ?? 0;
-      if (n < shorter * 0.7) continue;
-    }
-    names.push([gram, n]);
-  }
-  return names
-    .sort((a, b) => b[1] - a[1])
-    .map(([name]) => name)
-    .slice(0, count);
+  return findPeople(text, count).map((person) => person.name);
 }
 
 /** Sentences picked by rank until `budget` characters, put back in reading order. */

@@ -28,7 +28,7 @@ export interface TryMedia {
  * tts_try / tts_audition: speaks a short text into `<userId>/tts/<random>.wav` of the media
  * store and answers its `/media/` URL, which any API process then serves. Random names: a
  * user's tries never overwrite each other. A provider voice that fails is spoken by the
- * offline voice (providers/speech/index.ts).
+ * offline voice (providers/speech/index.ts), and the answer's `note` says so.
  */
 export async function synthesizeTry(
   speech: Speech,
@@ -41,10 +41,16 @@ export async function synthesizeTry(
   if (!/[\p{L}\p{N}]/u.test(text)) throw new UserInputError('请输入要试听的文字');
   const key = `${userId}/tts/${randomBytes(12).toString('hex')}.wav`;
   const file = path.join(media.dir, ...key.split('/'));
-  const { durationMs } = await speech.speak([text], file, {
+  const { durationMs, engine, note } = await speech.speak([text], file, {
     voiceId: body.voiceId,
     ...(body.speed !== undefined ? { speed: body.speed } : {}),
   });
   await keepInStore(media.store, key, file);
-  return { audioUrl: mediaUrl(key), durationMs: Math.round(durationMs) };
+  // Which engine spoke, and a note when the offline voice stood in: the page says so.
+  return {
+    audioUrl: mediaUrl(key),
+    durationMs: Math.round(durationMs),
+    engine,
+    ...(note ? { note } : {}),
+  };
 }

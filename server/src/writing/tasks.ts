@@ -6,6 +6,8 @@ import { ProviderError } from '../providers/errors';
 
 export const RESTART_MESSAGE = '服务重启，生成已中断，请重试';
 const INTERNAL_MESSAGE = '生成失败：服务器内部错误，请重试';
+/** A task that ends without a word: the caller gets this refusal, never an empty text. */
+export const EMPTY_TEXT_MESSAGE = '没有写出任何文字：原文里没有可用的句子，请补充原文后重试';
 
 export type StreamListener = (event: WritingStreamEvent) => void;
 
@@ -156,7 +158,9 @@ export class WritingTaskService {
         flushTimer ??= setTimeout(flush, this.flushMs);
       }
       controller.signal.throwIfAborted();
-      final = { state: 'succeeded', error: null };
+      final = live.text.trim()
+        ? { state: 'succeeded', error: null }
+        : { state: 'failed', error: EMPTY_TEXT_MESSAGE };
     } catch (error) {
       if (controller.signal.aborted) {
         const reason =

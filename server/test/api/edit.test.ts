@@ -120,6 +120,9 @@ describe('voices', () => {
     ]);
     expect(fake.requests[0]?.headers.authorization).toBe('Bearer sk-edit');
     const clip = tried.data as AudioClip;
+    // Which engine spoke is answered (the page says it plainly); nothing stood in.
+    expect(clip.engine).toMatch(/^tts-fake（/);
+    expect(clip.note).toBeUndefined();
     const wav = await fetchFile(alice, clip.audioUrl);
     expect(wav.statusCode).toBe(200);
     const pcm = parseWav(wav.rawPayload);
@@ -138,8 +141,12 @@ describe('voices', () => {
       });
       expect(tried.code).toBe(0);
       expect(fake.requests.length).toBeGreaterThan(0);
-      const pcm = parseWav((await fetchFile(alice, (tried.data as AudioClip).audioUrl)).rawPayload);
+      const clip = tried.data as AudioClip;
+      const pcm = parseWav((await fetchFile(alice, clip.audioUrl)).rawPayload);
       expect(pcm.sampleRate).toBe(22_050);
+      // The try says the offline voice spoke, and why, as the long speech task does.
+      expect(clip.engine).toBe(ESPEAK_ENGINE);
+      expect(clip.note).toContain('已改用离线音色「普通话 女声」');
       expect(pcmDurationMs(pcm)).toBeGreaterThan(300);
     } finally {
       fake.always = null;
@@ -360,7 +367,13 @@ describe('long speech (async_tts_try)', () => {
     const { taskId } = started.data as TaskRef;
     const early = (await alice.get(`/api/edit/async_tts_try_result?taskId=${taskId}`))
       .data as AsyncSpeechResult;
-    expect(early).toMatchObject({ taskId, audioUrl: '', acknowledged: false });
+    // The asked voice is answered from the start: a page following the task names it.
+    expect(early).toMatchObject({
+      taskId,
+      voiceId: 'espeak-cmn-f',
+      audioUrl: '',
+      acknowledged: false,
+    });
     expect((await bob.get(`/api/edit/async_tts_try_result?taskId=${taskId}`)).status).toBe(404);
 
     const result = await poll(alice, taskId);

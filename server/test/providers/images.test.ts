@@ -4,11 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { loadImage } from '@napi-rs/canvas';
 import type { ImageProviderConfig } from '../../src/config';
-import {
-  LOCAL_FALLBACK_LABEL,
-  LOCAL_FRAME_LABEL,
-  renderFrame,
-} from '../../src/video/engine/frames/render-frame';
+import { LOCAL_FALLBACK_LABEL, LOCAL_FRAME_LABEL } from '@kol/shared-sdk/contracts';
+import { renderFrame } from '../../src/video/engine/frames/render-frame';
 import { comfySize, createComfyUiProvider, fillWorkflow } from '../../src/providers/images/comfyui';
 import { imageProviderFrom } from '../../src/providers/images';
 import { drawShotImage, imageEngines } from '../../src/video/pipelines/kit/draw';
@@ -121,6 +118,19 @@ describe('shot prompts keep each role the same', () => {
     expect(built.referenceImagePath).toBe('/data/media/1/a/image.jpg');
     expect(built.present.map((r) => r.roleId)).toEqual([1, 3]);
     expect(built.negativePrompt).toContain('watermark');
+  });
+
+  it('shows who speaks in the shot though the caption does not name them', () => {
+    const built = buildShotPrompt({
+      prompt: '雨夜，街口',
+      caption: '“走吧。”她轻声说。',
+      roles: [suRou, linDong],
+      speakers: ['苏柔'],
+      style: null,
+      seedKey: 'task:4',
+    });
+    expect(built.present.map((r) => r.name)).toEqual(['苏柔']);
+    expect(built.prompt).toContain('苏柔（白衣少女）');
   });
 
   it('seeds a shot without roles from its key: stable, and different per shot', () => {

@@ -62,7 +62,7 @@ describe('voices of the facade', () => {
     });
     expect(voices.slice(2).every((v) => v.engine === ESPEAK_ENGINE)).toBe(true);
     expect(listAllVoices(null).some((v) => v.voiceId.startsWith('tts-'))).toBe(false);
-    expect(findVoice(tts, 'tts-nova')?.name).toBe('nova（在线）');
+    expect(findVoice(tts, 'tts-nova')?.name).toBe('nova');
     expect(findVoice(null, 'tts-nova')).toBeNull();
     expect(findVoice(tts, 'tts-echo')).toBeNull();
   });
@@ -168,7 +168,7 @@ describe('speakSentences', () => {
     });
     expect(fake.requests.length).toBeGreaterThan(0);
     expect(spoken.engine).toBe(ESPEAK_ENGINE);
-    expect(spoken.note).toMatch(/服务出错.*已改用离线音色「普通话 女声（离线）」/);
+    expect(spoken.note).toMatch(/服务出错.*已改用离线音色「普通话 女声」/);
     const wav = parseWav(await readFile(out));
     // espeak-ng's own rate, not the provider's.
     expect(wav.sampleRate).toBe(22_050);

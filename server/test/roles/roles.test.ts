@@ -1,9 +1,16 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import type { ExtractedRoles, ImageResult, Lora, Role, TaskRef } from '@kol/shared-sdk/contracts';
-import { LOCAL_FRAME_LABEL } from '../../src/video/engine/frames/render-frame';
+import {
+  LOCAL_FRAME_LABEL,
+  type ExtractedRoles,
+  type ImageResult,
+  type Lora,
+  type Role,
+  type TaskRef,
+} from '@kol/shared-sdk/contracts';
 import { extractRolesLocally, LOCAL_EXTRACTION_ENGINE } from '../../src/roles/extract';
+import { assignVoices, speakerGenders } from '../../src/video/pipelines/kit/dialogue';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { signedInClient, type Client } from '../writing/helpers';
@@ -47,10 +54,11 @@ afterAll(async () => {
 });
 
 describe('local role extraction', () => {
-  it('finds the named people by frequency and describes them from their first mentions', () => {
+  it('finds the named people by frequency and describes them from the clauses about them', () => {
     const roles = extractRolesLocally(STORY);
     expect(roles.map((r) => r.name)).toEqual(['林动', '苏柔']);
-    expect(roles[0]?.description).toBe('林动是个十六岁的少年，黑发，穿着洗得发白的青色布衣。');
+    expect(roles[0]?.description).toContain('十六岁的少年，黑发，穿着洗得发白的青色布衣');
+    expect(roles[0]?.gender).toBe('male');
     expect(roles[1]?.description).toContain('白衣');
     expect(extractRolesLocally('今天天气很好。我们去公园散步。')).toEqual([]);
   });
@@ -95,6 +103,8 @@ describe('role tasks and roles', () => {
       referenceImageUrl: '',
       imageUrls: [],
       loraId: 1,
+      // Added without one, the gender is what the description says.
+      gender: 'male',
     });
     expect(linDong.seed).toBeGreaterThan(0);
 
@@ -124,7 +134,9 @@ describe('role tasks and roles', () => {
       name: '林动',
       description: '十六岁少年，黑发，青色布衣',
       seed: linDong.seed,
+      gender: 'male',
     });
+    linDong = updated.data as Role;
 
     const temp = (await alice.post('/api/role/add', { taskId, name: '路人', description: '' }))
       .data as Role;
@@ -141,6 +153,40 @@ describe('role tasks and roles', () => {
     expect(listed.map((r) => r.name)).toEqual(['林动']);
   });
 
+  it('edits the gender like any field: a new revision, a stale one refused, null for 未知', async () => {
+    const female = await alice.post('/api/role/update', {
+      roleId: linDong.roleId,
+      revision: linDong.revision,
+      gender: 'female',
+    });
+    expect(female.data).toMatchObject({ gender: 'female', revision: linDong.revision + 1 });
+    const stale = await alice.post('/api/role/update', {
+      roleId: linDong.roleId,
+      revision: linDong.revision,
+      gender: 'male',
+    });
+    expect(stale.status).toBe(412);
+    const wrong = await alice.post('/api/role/update', {
+      roleId: linDong.roleId,
+      revision: linDong.revision + 1,
+      gender: 'boy',
+    });
+    expect(wrong.status).toBe(400);
+    const unknown = await alice.post('/api/role/update', {
+      roleId: linDong.roleId,
+      revision: linDong.revision + 1,
+      gender: null,
+    });
+    expect(unknown.data).toMatchObject({ gender: null, revision: linDong.revision + 2 });
+    const back = await alice.post('/api/role/update', {
+      roleId: linDong.roleId,
+      revision: linDong.revision + 2,
+      gender: 'male',
+    });
+    expect(back.data).toMatchObject({ gender: 'male', description: '十六岁少年，黑发，青色布衣' });
+    linDong = back.data as Role;
+  });
+
   it('extracts roles offline, keeping the ones the task already has', async () => {
     const answer = await alice.post('/api/role/extract_roles', { taskId, text: STORY });
     expect(answer.code).toBe(0);
@@ -153,11 +199,34 @@ describe('role tasks and roles', () => {
       description: '十六岁少年，黑发，青色布衣',
     });
     expect(roles[1]?.description).toContain('白衣');
+    expect(roles.map((r) => r.gender)).toEqual(['male', 'female']);
     const again = (await alice.post('/api/role/extract_roles', { taskId, text: STORY }))
       .data as ExtractedRoles;
     expect(again.roles.map((r) => r.roleId)).toEqual(roles.map((r) => r.roleId));
     const listed = (await alice.get(`/api/role/get_roles?taskId=${taskId}`)).data as Role[];
     expect(listed).toHaveLength(2);
+  });
+
+  it('answers each extracted role’s gender, and the dialogue voices follow it', async () => {
+    // The report of issue 30: the scholar 沈言 spoke in a woman's voice and 阿瑶 in a man's.
+    const text = [
+      '阿瑶每天傍晚提着竹篮上山。',
+      '沈言是个落第书生，寄住在山脚的破庙里。',
+      '阿瑶说：“沈公子，粥还热着。”',
+      '沈言笑道：“多谢阿瑶姑娘。”',
+    ].join('');
+    const task = await roleTask(alice, { type: 11 });
+    const answer = await alice.post('/api/role/extract_roles', { taskId: task, text });
+    expect(answer.code).toBe(0);
+    const { roles } = answer.data as ExtractedRoles;
+    const genders = Object.fromEntries(roles.map((role) => [role.name, role.gender]));
+    expect(genders).toMatchObject({ 沈言: 'male', 阿瑶: 'female' });
+    // 阿瑶 speaks first: with no gender she would take the first voice of the alternation
+    // anyway, so 沈言 speaking first is the case that shows the genders decide.
+    const speakers = ['沈言', '阿瑶'];
+    const voices = assignVoices(speakers, {}, () => true, speakerGenders(speakers, roles, text));
+    expect(voices['沈言']?.voiceId).toBe('espeak-cmn-m');
+    expect(voices['阿瑶']?.voiceId).toBe('espeak-cmn-f');
   });
 
   it('draws a portrait with re_gen_img: the first becomes the reference picture', async () => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import type { AnimeScript, Shot, TaskRef, WorkDetail, WorkResult } from '@kol/shared-sdk/contracts';
+import {
+  LOCAL_FRAME_LABEL,
+  type AnimeScript,
+  type Shot,
+  type TaskRef,
+  type WorkDetail,
+  type WorkResult,
+} from '@kol/shared-sdk/contracts';
 import { createTestApp } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { startFakeOpenAi, type FakeOpenAi } from '../writing/fake-openai';
@@ -137,6 +144,12 @@ describe('anime short steps before the render, offline', () => {
       },
     ]);
     expect(boarded.shots.every((shot) => shot.imageUrl.startsWith('/media/'))).toBe(true);
+    // Each says who drew it, so the final check can call a local card local.
+    expect(boarded.shots.map((shot) => shot.imageEngine)).toEqual([
+      LOCAL_FRAME_LABEL,
+      LOCAL_FRAME_LABEL,
+      LOCAL_FRAME_LABEL,
+    ]);
 
     // The creator merges the last two lines into one of the innkeeper's, changes a camera and a
     // scene, and saves shots and script together as the storyboard page does.
@@ -169,10 +182,8 @@ describe('anime short steps before the render, offline', () => {
     const kept = (await stageOutputs(app, again.taskId, 'images')).shotImages as Array<{
       engine: string;
     }>;
-    expect(kept.map((shot) => shot.engine)).toEqual([
-      '沿用已生成的分镜图片',
-      '沿用已生成的分镜图片',
-    ]);
+    // Kept, with the engine that drew them (the shots say).
+    expect(kept.map((shot) => shot.engine)).toEqual([LOCAL_FRAME_LABEL, LOCAL_FRAME_LABEL]);
 
     const video = (await bob.post('/api/video/gen_video', { workId })).data as TaskRef;
     const result = await finishedWork(bob, workId, video.taskId);
@@ -180,10 +191,9 @@ describe('anime short steps before the render, offline', () => {
     const images = (await stageOutputs(app, video.taskId, 'images')).shotImages as Array<{
       engine: string;
     }>;
-    expect(images.map((shot) => shot.engine)).toEqual([
-      '沿用已生成的分镜图片',
-      '沿用已生成的分镜图片',
-    ]);
+    expect(images.map((shot) => shot.engine)).toEqual([LOCAL_FRAME_LABEL, LOCAL_FRAME_LABEL]);
+    // Kept local cards are reported as local pictures.
+    expect(result.report?.localShots).toEqual([0, 1]);
     const rendered = (await bob.get(`/api/video/work_info?workId=${workId}`)).data as WorkDetail;
     expect(rendered.shots.map(({ camera, scene, line }) => ({ camera, scene, line }))).toEqual([
       { camera: '全景', scene: '雨夜客栈', line: '夜里，林舟走进客栈。' },

@@ -2,12 +2,26 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import type { TaskRef, WorkDetail } from '@kol/shared-sdk/contracts';
+import {
+  ANIME_NARRATOR,
+  animeChosenVoices,
+  estimateDialogueMs,
+  inferGender,
+  type TaskRef,
+  type WorkDetail,
+} from '@kol/shared-sdk/contracts';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { startFakeOpenAi, type FakeOpenAi } from '../writing/fake-openai';
 import { signedInClient, type Client } from '../writing/helpers';
 import { expectVoicedEditor, editOneCaptionAndMerge } from './editing';
-import { expectProvenVideo, finishedWork, mediaFile, parseSrt } from './proof';
+import {
+  expectEstimateHolds,
+  expectOfflineReport,
+  expectProvenVideo,
+  finishedWork,
+  mediaFile,
+  parseSrt,
+} from './proof';
 
 // Real espeak-ng and ffmpeg at a small size.
 jest.setTimeout(180_000);
@@ -105,6 +119,57 @@ describe('anime short (type 11), offline', () => {
       speechMs: voice.durationMs as number,
       spoken: ['林舟：掌柜，还有房吗？', '掌柜：只剩一间。'],
     });
+    // Every shot drawn by the local renderer, every voice espeak-ng: the report names both.
+    expectOfflineReport(result, 3);
+  });
+
+  it('speaks a script of the caption page in its chosen voices, as long as the pages estimated', async () => {
+    const alice = await creator(offline);
+    const lines = [
+      { speaker: '旁白', text: '夜里，书生林舟走进客栈，他浑身都湿透了。' },
+      { speaker: '林舟', text: '掌柜，还有房吗？今晚雨太大，实在走不动了。' },
+      { speaker: '掌柜', text: '只剩一间了，在楼上最里头。客官要是不嫌弃，就先住下吧。' },
+      { speaker: '林舟', text: '多谢掌柜。' },
+    ];
+    const text = lines.map((line) => `${line.speaker}：${line.text}`).join('\n');
+    // As the config page leaves them: the narrator the work's voice, 林舟 on the same one (spoken
+    // at the next speed), 掌柜 without a choice (the default voice of the gender the script gives).
+    const settings = {
+      aspect: '9:16' as const,
+      voiceId: 'espeak-cmn-m',
+      roleVoices: { 林舟: 'espeak-cmn-m' },
+      speed: 1.2,
+    };
+    const saved = await alice.post('/api/video/save_text', { type: 11, title: '雨夜客栈', text });
+    const { workId } = saved.data as { workId: number };
+    expect((await alice.edit('/api/video/save_video_info', { workId, settings })).code).toBe(0);
+    const { taskId } = (await alice.post('/api/video/gen_video', { workId })).data as TaskRef;
+    const result = await finishedWork(alice, workId, taskId);
+    const voice = await stageOutputs(offline, taskId, 'voice');
+    const { durationMs } = await expectProvenVideo(offline, result, {
+      ...RENDER,
+      speechMs: voice.durationMs as number,
+      spoken: ['林舟：多谢掌柜。'],
+    });
+
+    // The caption and config pages' 预计时长: each line in its speaker's voice as the pages read
+    // the work (the SDK's rules the server speaks with), the genders from the script's words.
+    const chosen = animeChosenVoices(settings);
+    const cast = [...new Set(lines.map((line) => line.speaker))];
+    const genderOf = (speaker: string) =>
+      speaker === ANIME_NARRATOR
+        ? null
+        : inferGender(
+            text,
+            speaker,
+            [],
+            cast.filter((other) => other !== speaker && other !== ANIME_NARRATOR),
+          );
+    const estimate = estimateDialogueMs(
+      lines.map((line) => ({ ...line, voiceId: chosen[line.speaker] ?? null })),
+      { speed: settings.speed, genderOf },
+    );
+    expectEstimateHolds(estimate, durationMs);
   });
 
   it('opens a finished short in the editor line by line, each in its speaker’s voice, and a merge keeps them', async () => {

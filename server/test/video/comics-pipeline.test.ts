@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import type { AudioClip, TaskRef, Voice, WorkResult } from '@kol/shared-sdk/contracts';
-import { renderingTasks } from './proof';
+import { expectOfflineReport, renderingTasks } from './proof';
 import { createTestApp } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
 import { signedInClient, type Client } from '../writing/helpers';
@@ -72,6 +72,9 @@ describe('comics pipeline (type 0) through the API', () => {
       ['compose', 'succeeded'],
     ]);
     expect(result.videoUrl).toMatch(/^\/media\/\d+\/[0-9a-f-]+\/video\.mp4$/);
+    // Offline: the one shot (two short sentences) is a local picture and the voice espeak-ng,
+    // and the report says so.
+    expectOfflineReport(result, 1);
 
     const video = await fetchFile(alice, result.videoUrl);
     expect(video.statusCode).toBe(200);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import {
   ProjectType,
+  estimateNarrationMs,
+  narrationVoiceOf,
   type TaskRef,
   type UploadedMedia,
   type UsageLimits,
@@ -21,11 +23,13 @@ import { multipart, signedInClient, type Client } from '../writing/helpers';
 import { expectVoicedEditor, editOneCaptionAndMerge } from './editing';
 import {
   coverFilters,
+  expectEstimateHolds,
   expectProvenVideo,
   finishedWork,
   frameDistance,
   greyFrame,
   mediaFile,
+  expectOfflineReport,
 } from './proof';
 
 // Real espeak-ng and ffmpeg, at a small output size so each render takes seconds.
@@ -293,12 +297,15 @@ describe('reverse video (type 3)', () => {
       speechMs: outputs.durationMs as number,
       spoken: SUBTITLES,
     });
+    // The user's footage, no drawn pictures; the espeak-ng voice is named as a thing to fix.
+    expectOfflineReport(result, 0);
   });
 
-  it('uses the user’s rewrite over the extracted script, keeping the extracted one to show', async () => {
+  it('uses the user’s rewrite over the extracted script, keeping the extracted one to show, as long as the page estimated', async () => {
     // Long enough for a loudness measurement (a clip of a second or two cannot be gated).
     const rewrite = '这是我改写的新文案。画面还是原来的画面，声音换成了新的配音。';
-    const workId = await convertWork(alice, rewrite, { sourceVideoUrl: subtitled.url });
+    const voice = { voiceId: 'espeak-cmn-m', speed: 0.9 };
+    const workId = await convertWork(alice, rewrite, { sourceVideoUrl: subtitled.url, ...voice });
     const taskId = await generate(alice, workId);
     const result = await finishedWork(alice, workId, taskId);
     const outputs = await outputsOf(aliceId, taskId);
@@ -307,11 +314,17 @@ describe('reverse video (type 3)', () => {
       text: rewrite,
       extractedScript: SUBTITLES.join('\n'),
     });
-    await expectProvenVideo(app, result, {
+    const { durationMs } = await expectProvenVideo(app, result, {
       ...RENDER,
       speechMs: outputs.durationMs as number,
       spoken: ['这是我改写的新文案', '声音换成了新的配音'],
     });
+    // The source's clip is looped to the new voice: the page's 预计时长 of the script holds.
+    const estimate = estimateNarrationMs(rewrite, {
+      voiceId: narrationVoiceOf(ProjectType.convert, voice.voiceId),
+      speed: voice.speed,
+    });
+    expectEstimateHolds(estimate, durationMs);
   });
 
   it('without subtitles, a transcription service or a script: fails asking for one, no refund', async () => {

@@ -11,6 +11,7 @@ import type {
   UsageLimits,
   WorkResult,
 } from '@kol/shared-sdk/contracts';
+import { createCanvas } from '@napi-rs/canvas';
 import { runFfmpeg } from '../../src/video/engine/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
@@ -54,6 +55,24 @@ async function uploadClip(client: Client): Promise<UploadedMedia> {
   });
   expect(response.statusCode).toBe(200);
   return (response.json() as { data: UploadedMedia }).data;
+}
+
+/** A picture of one colour (PNG), uploaded as the user would; answers its URL. */
+async function uploadPicture(client: Client, colour: string): Promise<string> {
+  const canvas = createCanvas(216, 384);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = colour;
+  ctx.fillRect(0, 0, 216, 384);
+  const form = multipart('picture.png', canvas.toBuffer('image/png'));
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/file/upload_image',
+    headers: { ...client.headers, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+  const answer = response.json() as { code: number; msg: string; data: { url: string } };
+  if (answer.code !== 0) throw new Error(`upload refused: ${answer.msg}`);
+  return answer.data.url;
 }
 
 /** The speech task's end, read as its owner. */
@@ -362,5 +381,46 @@ describe('cut video of a comics work (its own shot pictures)', () => {
       musicId: 0,
     });
     expect((silent.data as CutVideo).musicId).toBe(0);
+  });
+
+  it('names the segments a merge shows without a picture: none given, or its file gone', async () => {
+    await app.quotaService.grant(aliceId, 'comics', { merge: 1 });
+    const created = await alice.post('/api/video/save_text', {
+      title: '缺图剪辑',
+      text: '第一句有图。第二句的图丢了。第三句没有图。',
+      type: 0,
+    });
+    const { workId } = created.data as { workId: number };
+    const cut = (await alice.get(`/api/cut_video/get_cut_video?workId=${workId}`)).data as CutVideo;
+    expect(cut.segments).toHaveLength(3);
+    const kept = await uploadPicture(alice, '#d02020');
+    const lost = await uploadPicture(alice, '#20a040');
+    const saved = await alice.edit('/api/cut_video/update_cut_video_data', {
+      workId,
+      segments: cut.segments.map((s, i) => (i < 2 ? { ...s, imageUrl: [kept, lost][i] } : s)),
+    });
+    expect({ code: saved.code, msg: saved.msg }).toEqual({ code: 0, msg: '成功' });
+    // The second picture's file disappears after it was checked and saved.
+    await unlink(path.join(testDataDir(), 'uploads', lost.replace('/uploads/', '')));
+
+    const tts = await alice.post('/api/cut_video/generate_cut_tts', {
+      workId,
+      voiceId: 'espeak-cmn-f',
+    });
+    await speechDone((tts.data as TaskRef).taskId);
+    expect((await alice.post('/api/cut_video/end_cut_video', { workId })).code).toBe(0);
+    const merge = await alice.get(`/api/video_edit/send_merge_request?workId=${workId}`);
+    expect(merge.code).toBe(0);
+    const result = await finishedWork(alice, workId, (merge.data as TaskRef).taskId);
+
+    // The merge still renders (a local card stands in), and the report says which segments.
+    const report = result.report;
+    if (!report) throw new Error('the merged video has no report');
+    expect(report.missingShots).toEqual([1, 2]);
+    expect(report.problems).toContainEqual({
+      kind: 'missingPictures',
+      message: '第 2、3 个片段没有自己的画面，用本地画面代替：只有文字排版，可重新生成画面',
+      action: 'regeneratePictures',
+    });
   });
 });

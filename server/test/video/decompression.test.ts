@@ -6,8 +6,15 @@ import type { Material, MaterialTag, TaskRef, UsageLimits } from '@kol/shared-sd
 import { ffmpegToFile } from '../../src/video/engine/ffmpeg';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { waitFor } from '../tasks/helpers';
+import { startFakeOpenAi } from '../writing/fake-openai';
 import { signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
+import {
+  expectOfflineReport,
+  expectProvenVideo,
+  finishedWork,
+  mediaFile,
+  renderingTasks,
+} from './proof';
 
 // Real espeak-ng and ffmpeg at 216x384.
 jest.setTimeout(180_000);
@@ -164,6 +171,8 @@ describe('decompression video (type 1)', () => {
       spoken: ['深呼吸，放松肩膀。', '让思绪慢慢沉静下来。'],
     });
     expect(task?.outputs.materialId).toBe(chosen.materialId);
+    // No drawn pictures over a background; the espeak-ng voice is named as a thing to fix.
+    expectOfflineReport(result, 0);
 
     // The first frame above the captions is the chosen loop's first frame, not the default's.
     const frame = await topColour(mediaFile(app, result.videoUrl));
@@ -219,5 +228,63 @@ describe('overseas decompression video (type 6)', () => {
       speechMs: task?.outputs.durationMs as number,
       spoken: ['Breathe in slowly.'],
     });
+  });
+});
+
+describe('overseas decompression of a Chinese text', () => {
+  it('offline: refuses it before spending, says why, and has no translator', async () => {
+    const workId = await newWork(alice, 6, '深呼吸，放松肩膀。', { aspect: '9:16' });
+    const before = await limits(alice);
+    const refused = await alice.post('/api/video/gen_video', { workId });
+    expect(refused.status).toBe(400);
+    expect(refused.msg).toBe(
+      '海外版需要英文文案：当前未配置文本模型，无法自动翻译，请粘贴英文文案',
+    );
+    expect((await alice.get(`/api/video/regenerate_video?workId=${workId}`)).status).toBe(400);
+    expect(await limits(alice)).toEqual(before);
+    // The page learns there is no chat model, and translation is refused in the same words.
+    expect((await alice.get('/api/video/services')).data).toEqual({
+      text: null,
+      pictures: null,
+      voice: null,
+    });
+    const translate = await alice.post('/api/video/translate', { text: '深呼吸，放松肩膀。' });
+    expect(translate.status).toBe(400);
+    expect(translate.msg).toBe('无法翻译为英文：当前未配置文本模型，请粘贴英文文案');
+  });
+
+  it('with a chat model: translates it sentence by sentence for the page', async () => {
+    const fake = await startFakeOpenAi();
+    const { app: online } = await createTestApp({
+      llm: {
+        baseUrl: fake.baseUrl,
+        apiKey: 'k',
+        model: 'fake-model',
+        timeoutMs: 5_000,
+        maxRetries: 0,
+      },
+    });
+    try {
+      const carol = await signedInClient(online);
+      expect(((await carol.get('/api/video/services')).data as { text: string }).text).toContain(
+        'fake-model',
+      );
+      fake.script.push({
+        type: 'message',
+        content: JSON.stringify({ sentences: ['Breathe deeply.', 'Relax your shoulders.'] }),
+      });
+      const answer = await carol.post('/api/video/translate', { text: '深呼吸。放松肩膀。' });
+      expect(answer.data).toEqual({
+        text: 'Breathe deeply.\nRelax your shoulders.',
+        engine: expect.stringContaining('fake-model'),
+      });
+      // A Chinese text is still refused by gen_video: the page translates it first.
+      const workId = await newWork(carol, 6, '深呼吸。', { aspect: '9:16' });
+      const refused = await carol.post('/api/video/gen_video', { workId });
+      expect(refused.msg).toContain('请先「翻译为英文」');
+    } finally {
+      await online.close();
+      await fake.close();
+    }
   });
 });

@@ -2,9 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
-import type { ImageResult, Role, TaskRef, WorkDetail, WorkResult } from '@kol/shared-sdk/contracts';
-import { LOCAL_FALLBACK_LABEL } from '../../src/video/engine/frames/render-frame';
-import { KEPT_PICTURE_ENGINE } from '../../src/video/pipelines/kit/shots';
+import {
+  LOCAL_FALLBACK_LABEL,
+  type ImageResult,
+  type Role,
+  type TaskRef,
+  type WorkDetail,
+  type WorkResult,
+} from '@kol/shared-sdk/contracts';
 import { createTestApp } from '../helpers/test-app';
 import {
   fakeOpenAiImages,
@@ -150,6 +155,12 @@ describe('a comic video with an image provider that fails one shot', () => {
     expect(work.shots[1]?.roleIds).toEqual([roles[1]?.roleId]);
     expect(work.shots[0]?.roleIds).toEqual([roles[0]?.roleId]);
     expect(work.shots[1]?.imageUrl).toBe(shots[1]?.image);
+    // Each shot says who drew its picture: the pages tell a local stand-in from the service's.
+    expect(work.shots.map((s) => s.imageEngine)).toEqual([
+      `fake-image（${host}）`,
+      LOCAL_FALLBACK_LABEL,
+      `fake-image（${host}）`,
+    ]);
   });
 
   it('redraws the marked shot with gen_img, and the next video keeps that picture', async () => {
@@ -175,7 +186,11 @@ describe('a comic video with an image provider that fails one shot', () => {
     expect(picture.headers['content-type']).toBe('image/jpeg');
 
     const after = (await alice.get(`/api/video/work_info?workId=${workId}`)).data as WorkDetail;
-    expect(after.shots[1]).toMatchObject({ imageUrl: result.imageUrl, needsRegeneration: false });
+    expect(after.shots[1]).toMatchObject({
+      imageUrl: result.imageUrl,
+      needsRegeneration: false,
+      imageEngine: result.engine,
+    });
     // Still the video's result: an image task of the work is not its video.
     const progress = (await alice.get(`/api/video/get_work_result?workId=${workId}`))
       .data as WorkResult;
@@ -187,9 +202,11 @@ describe('a comic video with an image provider that fails one shot', () => {
     await finishedWork(alice, workId, second, 240_000);
     const task = await app.videoTasks.findTask(await userIdOf(alice), second);
     const shots = task?.outputs.shotImages as Array<{ engine: string; needsRegeneration: boolean }>;
+    // The kept picture is recorded with the engine that drew it (the shot says), not as an
+    // unknown kept one.
     expect(shots.map((s) => s.engine)).toEqual([
       expect.stringContaining('fake-image'),
-      KEPT_PICTURE_ENGINE,
+      result.engine,
       LOCAL_FALLBACK_LABEL,
     ]);
     failing = null;

@@ -5,12 +5,17 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
-import type {
-  TaskRef,
-  UsageLimits,
-  VideoSettings,
-  VideoTemplate,
-  WorkResult,
+import {
+  estimateMarketMs,
+  findMarketTemplate,
+  marketNarration,
+  narrationVoiceOf,
+  ProjectType,
+  type TaskRef,
+  type UsageLimits,
+  type VideoSettings,
+  type VideoTemplate,
+  type WorkResult,
 } from '@kol/shared-sdk/contracts';
 import { resolveFfmpegPath } from '../../src/video/engine/ffmpeg';
 import { createTestApp } from '../helpers/test-app';
@@ -18,12 +23,14 @@ import { waitFor } from '../tasks/helpers';
 import { multipart, signedInClient, type Client } from '../writing/helpers';
 import { expectVoicedEditor, editOneCaptionAndMerge } from './editing';
 import {
+  expectEstimateHolds,
   expectProvenVideo,
   finishedWork,
   frameDistance,
   greyFrame,
   mediaFile,
   renderingTasks,
+  expectOfflineReport,
 } from './proof';
 
 // Real espeak-ng and ffmpeg, at a small output size so the render takes seconds.
@@ -121,6 +128,21 @@ async function meanColour(video: string, seconds: number | 'last'): Promise<numb
   return [...stdout.subarray(stdout.length - 3)];
 }
 
+/** The page's 预计时长 of a marketing work: its pitch, then the call over the end card. */
+function pageEstimate(settings: Partial<VideoSettings>, text = ''): number {
+  const script = findMarketTemplate(settings.templateId);
+  if (!script) throw new Error('no such template in the SDK');
+  return estimateMarketMs(
+    marketNarration({
+      template: script,
+      fields: settings.templateFields ?? {},
+      text,
+      callToAction: settings.callToAction,
+    }),
+    { voiceId: narrationVoiceOf(ProjectType.market, settings.voiceId), speed: settings.speed ?? 1 },
+  );
+}
+
 const distance = (a: number[], b: number[]) =>
   Math.hypot(...a.map((value, i) => value - (b[i] ?? 0)));
 
@@ -156,14 +178,17 @@ const filled = (): Record<string, string> =>
   );
 
 describe('marketing video (type 4)', () => {
-  it('speaks the template over the user’s pictures and ends on the call-to-action card', async () => {
+  it('speaks the template over the user’s pictures and ends on the call-to-action card, as long as the page estimated', async () => {
     const before = await marketLeft(alice);
-    const workId = await marketWork(alice, {
+    const settings = {
       templateId: template.id,
       templateFields: filled(),
       callToAction: '马上抢购',
       imageUrls: pictures,
-    });
+      voiceId: 'espeak-cmn-m',
+      speed: 1.25,
+    };
+    const workId = await marketWork(alice, settings);
     const started = await alice.post('/api/video/gen_video', { workId });
     expect(started.code).toBe(0);
     const { taskId } = started.data as TaskRef;
@@ -185,12 +210,14 @@ describe('marketing video (type 4)', () => {
     expect(engines.at(-1)).toBe('end-card');
     expect(engines.slice(0, -1).every((e) => e === 'upload')).toBe(true);
 
-    const { cues } = await expectProvenVideo(app, result, {
+    const { cues, durationMs } = await expectProvenVideo(app, result, {
       width: 216,
       height: 384,
       speechMs: outputs.durationMs as number,
       spoken: ['云朵枕头', '马上抢购'],
     });
+    // The page's 预计时长 (the template's script, then the call over the end card) holds.
+    expectEstimateHolds(pageEstimate(settings), durationMs);
     // The call is said once, last, over the end card.
     expect(cues.at(-1)?.text).toBe('马上抢购！');
     expect(cues.filter((c) => c.text.includes('马上抢购'))).toHaveLength(1);
@@ -219,22 +246,30 @@ describe('marketing video (type 4)', () => {
   });
 
   it('lets the work’s own text win and draws local frames when there are no pictures', async () => {
-    const workId = await marketWork(
-      alice,
-      { templateId: template.id, templateFields: filled() },
-      '这款枕头我用了一个月。睡得特别香。',
-    );
+    const settings = { templateId: template.id, templateFields: filled() };
+    const own = '这款枕头我用了一个月。睡得特别香。';
+    const workId = await marketWork(alice, settings, own);
     const started = await alice.post('/api/video/gen_video', { workId });
     const { taskId } = started.data as TaskRef;
     const result = await finishedWork(alice, workId, taskId);
     const outputs = (await app.videoTasks.findTask(aliceId, taskId))?.outputs ?? {};
     expect(outputs.source).toBe('work');
     expect(outputs.engines).toEqual(['local-frame', 'end-card']);
+    // The slot without a picture is named, with what fills it (the end card is local by design),
+    // and the offline voice. Not "configure an image service": the market draws with none.
+    expectOfflineReport(result, 0, 1);
+    expect(result.report?.problems).toContainEqual({
+      kind: 'missingPictures',
+      message: '第 1 张没有自己的画面，用本地画面代替：只有文字排版，上传图片后重新生成',
+      action: 'regeneratePictures',
+    });
     const srt = await readFile(mediaFile(app, result.srtUrl), 'utf8');
     expect(srt).toContain('睡得特别香。');
     // No call given anywhere: the default one closes the video.
     expect(srt).toContain('立即了解');
     expect(srt).not.toContain('首先');
+    // The work's own text, then the default call: the page's 预计时长 holds too.
+    expectEstimateHolds(pageEstimate(settings, own), result.durationMs);
   });
 
   it('opens a finished video in the editor shot by shot, end card included, and a merge keeps them', async () => {

@@ -26,6 +26,7 @@ import {
   mediaFile,
   parseSrt,
   renderingTasks,
+  expectOfflineReport,
 } from './proof';
 
 // Real espeak-ng and ffmpeg, at a small output size so the render takes seconds.
@@ -195,9 +196,9 @@ describe('real-person short drama (type 8)', () => {
     // The chosen built-in track plays under the voices.
     expect(outputs.musicId).toBe(-3);
     const voices = outputs.voices as Record<string, { voiceId: string }>;
-    // Nobody chose a voice: two default voices, one female and one male.
-    expect(voices['小明']?.voiceId).toBe('espeak-cmn-f');
-    expect(voices['小红']?.voiceId).toBe('espeak-cmn-m');
+    // Nobody chose a voice: two default voices; 小明's given name leans male (明), 小红 the other.
+    expect(voices['小明']?.voiceId).toBe('espeak-cmn-m');
+    expect(voices['小红']?.voiceId).toBe('espeak-cmn-f');
     const speechMs = outputs.durationMs as number;
     const scenes = outputs.sceneDurations as number[];
     expect(scenes).toHaveLength(2);
@@ -212,6 +213,8 @@ describe('real-person short drama (type 8)', () => {
       spoken: ['小明：你好。', '小红：你好。', '小明：好啊。'],
     });
     expect(cues.map((c) => c.text)[0]).toBe('小明：你好。');
+    // The user's scenes, no drawn pictures; both speakers' espeak-ng voices are named.
+    expectOfflineReport(result, 0);
 
     // The same words in two voices: different audio, and the female voice is brighter. The
     // same words in the same voice (小明's two lines are cut from one batch) stay alike.
@@ -227,7 +230,8 @@ describe('real-person short drama (type 8)', () => {
     expect(ming.equals(hong)).toBe(false);
     const zMing = crossingsPerSecond(ming, pcm.sampleRate);
     const zHong = crossingsPerSecond(hong, pcm.sampleRate);
-    expect(zMing).toBeGreaterThan(zHong * 1.1);
+    // 小红 speaks in the female voice now: hers is the brighter one.
+    expect(zHong).toBeGreaterThan(zMing * 1.1);
   });
 
   it('opens a finished drama in the editor line by line over its scenes, and a merge keeps them', async () => {

@@ -173,6 +173,15 @@ export async function expectProvenVideo(
   return { durationMs, cues };
 }
 
+/**
+ * The length a page showed before the render (the SDK's estimate for the work's inputs) holds
+ * within 10 % of the video made (issue 30): `estimateMs` from the same function the page calls.
+ */
+export function expectEstimateHolds(estimateMs: number, videoMs: number): void {
+  expect(estimateMs).toBeGreaterThan(0);
+  expect(Math.abs(estimateMs - videoMs) / videoMs).toBeLessThan(0.1);
+}
+
 /** The size frames are compared at: small enough to ignore encoding noise, 9:16 like TEST_RENDER. */
 const FRAME_PROBE = { width: 54, height: 96 } as const;
 
@@ -205,3 +214,47 @@ export const coverFilters = (size: { width: number; height: number }): string[] 
 /** The mean absolute difference of two grey frames (0: the same picture, 255: opposite). */
 export const frameDistance = (a: Buffer, b: Buffer): number =>
   a.reduce((sum, value, i) => sum + Math.abs(value - (b[i] ?? 0)), 0) / a.length;
+
+/**
+ * The report of a video made offline tells the truth (issue 30): the offline voice is named
+ * with 配置语音服务, every picture the local renderer drew (`localPictures`: how many, all of
+ * them; 0 for a type that draws none) with 配置图像服务, and every shot shown without a picture
+ * of its own (`missingPictures`, the first ones: a market slot without an upload) with 重新生成画面.
+ * Never 未发现问题.
+ */
+export function expectOfflineReport(
+  result: WorkResult,
+  localPictures: number,
+  missingPictures = 0,
+): void {
+  const report = result.report;
+  if (!report) throw new Error('the finished video has no report');
+  expect(report.offlineVoice).toBe(true);
+  expect(report.problems).toContainEqual(
+    expect.objectContaining({ kind: 'offlineVoice', action: 'configureVoice' }),
+  );
+  expect(report.localShots).toEqual(Array.from({ length: localPictures }, (_, i) => i));
+  const local = report.problems.filter((p) => p.kind === 'localPictures');
+  if (localPictures === 0) {
+    expect(local).toEqual([]);
+  } else {
+    expect(local).toEqual([
+      expect.objectContaining({
+        action: 'configureImages',
+        message: expect.stringContaining('本地画面（未配置图像服务）'),
+      }),
+    ]);
+  }
+  expect(report.missingShots).toEqual(Array.from({ length: missingPictures }, (_, i) => i));
+  const missing = report.problems.filter((p) => p.kind === 'missingPictures');
+  expect(missing).toEqual(
+    missingPictures === 0
+      ? []
+      : [
+          expect.objectContaining({
+            action: 'regeneratePictures',
+            message: expect.stringContaining('没有自己的画面'),
+          }),
+        ],
+  );
+}

@@ -5,12 +5,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import type { WorkResult, WorkSummary } from '@kol/shared-sdk/contracts';
+import {
+  LOCAL_FALLBACK_LABEL,
+  LOCAL_FRAME_LABEL,
+  type WorkResult,
+  type WorkSummary,
+} from '@kol/shared-sdk/contracts';
 import { lineWidth } from '../../src/video/engine/caption-lines';
 import { resolveFfmpegPath } from '../../src/video/engine/ffmpeg';
-import { LOCAL_FALLBACK_LABEL } from '../../src/video/engine/frames/render-frame';
+import { KEPT_PICTURE_ENGINE } from '../../src/video/pipelines/kit/shots';
 import {
   longCaptionLines,
+  NO_UPLOAD_FRAME_LABEL,
   qualityReport,
   recordedEngines,
 } from '../../src/video/pipelines/kit/quality-report';
@@ -60,7 +66,7 @@ describe('caption lines against the limit', () => {
     expect(lineWidth('，。')).toBe(2);
   });
 
-  it('reports the lines of an SRT longer than 16 (9:16), 24 (16:9) or 42 English characters', () => {
+  it('reports the lines of an SRT longer than 14 (9:16), 24 (16:9) or 42 English characters', () => {
     const srt = [
       '1',
       '00:00:00,000 --> 00:00:02,000',
@@ -81,8 +87,8 @@ describe('caption lines against the limit', () => {
       '',
     ].join('\r\n');
     expect(longCaptionLines(srt, '9:16')).toEqual([
-      { text: '林动走进山门，山门很旧，雨一直下着没有停', chars: 20, limit: 16 },
-      { text: 'GPT模型与AI工具帮我们写了这段很长的文案内容', chars: 21.5, limit: 16 },
+      { text: '林动走进山门，山门很旧，雨一直下着没有停', chars: 20, limit: 14 },
+      { text: 'GPT模型与AI工具帮我们写了这段很长的文案内容', chars: 21.5, limit: 14 },
       { text: 'This English caption line is far too long for one line.', chars: 55, limit: 42 },
     ]);
     expect(longCaptionLines(srt, '16:9')).toEqual([
@@ -97,12 +103,12 @@ describe('the engines a task recorded', () => {
       {
         script: { translatedBy: 'fake-model（127.0.0.1）' },
         images: {
-          shotImages: [
-            { index: 0, engine: 'fake-image（x）', needsRegeneration: false },
-            { index: 1, engine: LOCAL_FALLBACK_LABEL, needsRegeneration: true },
-            { index: 2, engine: 'fake-image（x）', needsRegeneration: false },
-            { index: 3, engine: LOCAL_FALLBACK_LABEL, needsRegeneration: true },
-          ],
+          shotImages: [0, 1, 2, 3].map((index) => ({
+            index,
+            image: `/media/7/t/frames/shot-00${index}.jpg`,
+            engine: index % 2 ? LOCAL_FALLBACK_LABEL : 'fake-image（x）',
+            needsRegeneration: index % 2 === 1,
+          })),
         },
         voice: { engine: 'espeak-ng' },
       },
@@ -130,26 +136,69 @@ describe('the engines a task recorded', () => {
       pictures: null,
       voice: ESPEAK_ENGINE,
     });
+    expect(dialogue.offlineVoice).toBe(true);
     // A type without drawn pictures or models (decompression): nothing but the voice.
     expect(
       recordedEngines({ script: {}, voice: { engine: 'espeak-ng' } }, speechFrom(null)).providers,
     ).toEqual({ text: null, pictures: null, voice: 'espeak-ng' });
   });
+
+  it('names the shots drawn locally for want of an image service, and the offline voice', () => {
+    const offline = {
+      images: {
+        shotImages: [
+          { index: 0, image: '/media/a.jpg', engine: LOCAL_FRAME_LABEL, needsRegeneration: false },
+          {
+            index: 1,
+            image: '/media/b.jpg',
+            engine: KEPT_PICTURE_ENGINE,
+            needsRegeneration: false,
+          },
+          { index: 2, image: '', engine: LOCAL_FRAME_LABEL, needsRegeneration: false },
+        ],
+      },
+      voice: { engine: ESPEAK_ENGINE },
+    };
+    const recorded = recordedEngines(offline, speechFrom(null), false);
+    // A kept picture of unknown engine offline was drawn locally too: nothing else could have
+    // drawn it. A shot recorded without a picture is missing, not local.
+    expect(recorded.localShots).toEqual([0, 1]);
+    expect(recorded.missingShots).toEqual([2]);
+    expect(recorded.fallbackShots).toEqual([]);
+    expect(recorded.offlineVoice).toBe(true);
+    // With an image service configured, a kept picture of unknown engine is the service's; one
+    // that says the local renderer drew it (kept with its engine) is still local.
+    const configured = recordedEngines(offline, speechFrom(null), true);
+    expect(configured.localShots).toEqual([0]);
+    expect(configured.missingShots).toEqual([2]);
+    // A provider voice is no offline voice.
+    expect(
+      recordedEngines({ voice: { engine: 'tts-1（x）' } }, speechFrom(null)).offlineVoice,
+    ).toBe(false);
+    // The market type records per picture: a slot without the user's picture is a local card
+    // standing in for a missing picture (the market never asks an image service, so it is not
+    // "local for want of a service"); the end card is local by design and never named.
+    const market = recordedEngines(
+      { images: { engines: ['upload', 'local-frame', 'local-frame', 'end-card'] } },
+      speechFrom(null),
+      true,
+    );
+    expect(market.missingShots).toEqual([1, 2]);
+    expect(market.localShots).toEqual([]);
+    expect(market.providers.pictures).toBe(`用户上传的图片、${NO_UPLOAD_FRAME_LABEL}`);
+  });
 });
 
 describe('the report of a file with every problem', () => {
   let dir = '';
+  let video = '';
+  let narration = '';
+  let srt = '';
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'kol-quality-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it('names a loud, clipping, too long video with long captions and flagged words', async () => {
     const ffmpeg = resolveFfmpegPath();
-    const video = path.join(dir, 'video.mp4');
-    const narration = path.join(dir, 'narration.wav');
+    video = path.join(dir, 'video.mp4');
+    narration = path.join(dir, 'narration.wav');
     // A full-scale tone: far above -16 LUFS, its true peak near 0 dBTP; 4 s of picture over a
     // 2 s narration, as if the composition had added a silent tail.
     await run(ffmpeg, [
@@ -181,12 +230,18 @@ describe('the report of a file with every problem', () => {
       '2',
       narration,
     ]);
-    const srt = path.join(dir, 'video.srt');
+    srt = path.join(dir, 'video.srt');
     await writeFile(
       srt,
       '1\n00:00:00,000 --> 00:00:02,000\n这是全网最好的选择我们的产品销量第一名哦\n',
       'utf8',
     );
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('names a loud, clipping, too long video with long captions and flagged words', async () => {
     const report = await qualityReport({
       videoPath: video,
       srtPath: srt,
@@ -195,6 +250,10 @@ describe('the report of a file with every problem', () => {
       cues: [{ text: '这是全网最好的选择。' }, { text: '我们的产品销量第一名哦。' }],
       providers: { text: null, pictures: null, voice: 'espeak-ng' },
       fallbackShots: [2, 4],
+      localShots: [0, 1],
+      missingShots: [3],
+      offlineVoice: true,
+      shotCount: 5,
     });
     expect(report.loudnessLufs).toBeGreaterThan(-10);
     expect(report.truePeakDbtp).toBeGreaterThan(-1);
@@ -202,16 +261,33 @@ describe('the report of a file with every problem', () => {
     expect(Math.abs(report.narrationMs - 2000)).toBeLessThan(50);
     expect(report.flaggedWords).toEqual(['最好', '销量第一']);
     expect(report.longCaptions).toEqual([
-      { text: '这是全网最好的选择我们的产品销量第一名哦', chars: 20, limit: 16 },
+      { text: '这是全网最好的选择我们的产品销量第一名哦', chars: 20, limit: 14 },
     ]);
     expect(report.problems.map((p) => p.kind)).toEqual([
       'loudness',
       'truePeak',
       'duration',
+      'localPictures',
       'fallbackShots',
+      'missingPictures',
+      'offlineVoice',
       'longCaptions',
       'flaggedWords',
     ]);
+    expect(report.problems.map((p) => p.action)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      'configureImages',
+      'regeneratePictures',
+      'regeneratePictures',
+      'configureVoice',
+      undefined,
+      undefined,
+    ]);
+    expect(report).toEqual(
+      expect.objectContaining({ localShots: [0, 1], missingShots: [3], offlineVoice: true }),
+    );
     const message = (kind: string) => report.problems.find((p) => p.kind === kind)?.message;
     expect(message('loudness')).toMatch(/^响度 -?\d+\.\d LUFS，偏离目标 -16 LUFS$/);
     expect(message('truePeak')).toContain('高于 -1 dBTP');
@@ -219,8 +295,51 @@ describe('the report of a file with every problem', () => {
     expect(message('fallbackShots')).toBe(
       '第 3、5 镜使用了本地画面（图像服务出错），可重新生成画面',
     );
-    expect(message('longCaptions')).toContain('（20 字，上限 16）');
+    expect(message('localPictures')).toBe(
+      '第 1、2 镜是本地画面（未配置图像服务）：只有文字排版，不是生成的插画，配置图像服务后重新生成',
+    );
+    expect(message('missingPictures')).toBe(
+      '第 4 镜没有自己的画面，用本地画面代替：只有文字排版，可重新生成画面',
+    );
+    expect(message('offlineVoice')).toBe(
+      `配音由离线引擎 ${ESPEAK_ENGINE} 合成：声音机械，不适合直接发布，配置语音服务后重新生成`,
+    );
+    expect(message('longCaptions')).toContain('（20 字，上限 14）');
     expect(message('flaggedWords')).toBe('配音文案中有平台可能限流的词：「最好」、「销量第一」');
+  });
+
+  it('says what fixes local and missing pictures for shots, market pictures and merged segments', async () => {
+    const files = {
+      videoPath: video,
+      srtPath: srt,
+      narrationWav: narration,
+      aspect: '9:16' as const,
+      cues: [{ text: '一句话。' }],
+      providers: { text: null, pictures: null, voice: null },
+      fallbackShots: [],
+    };
+    const problem = async (input: Partial<Parameters<typeof qualityReport>[0]>, kind: string) =>
+      (await qualityReport({ ...files, ...input })).problems.find((p) => p.kind === kind);
+    // Local cards kept from before the image service was configured: redraw them now.
+    expect(await problem({ localShots: [1], imagesConfigured: true }, 'localPictures')).toEqual({
+      kind: 'localPictures',
+      message:
+        '第 2 镜是本地画面（绘制时未配置图像服务）：只有文字排版，不是生成的插画，现在可以重新生成画面',
+      action: 'regeneratePictures',
+    });
+    // A market slot without the user's picture: uploading fills it, not an image service.
+    expect(
+      await problem({ missingShots: [0, 1], shotCount: 2, shotUnit: '图片' }, 'missingPictures'),
+    ).toEqual({
+      kind: 'missingPictures',
+      message: '全部 2 张图片没有自己的画面，用本地画面代替：只有文字排版，上传图片后重新生成',
+      action: 'regeneratePictures',
+    });
+    // A merge counts its segments.
+    expect(
+      (await problem({ missingShots: [2], shotCount: 3, shotUnit: '片段' }, 'missingPictures'))
+        ?.message,
+    ).toBe('第 3 个片段没有自己的画面，用本地画面代替：只有文字排版，可重新生成画面');
   });
 });
 
@@ -276,7 +395,12 @@ describe('a comic video whose image provider fails one shot', () => {
     expect(report.problems).toContainEqual({
       kind: 'fallbackShots',
       message: '第 2 镜使用了本地画面（图像服务出错），可重新生成画面',
+      action: 'regeneratePictures',
     });
+    // The other shots are the service's: no local pictures; the voice is the offline one.
+    expect(report.localShots).toEqual([]);
+    expect(report.problems.map((p) => p.kind)).not.toContain('localPictures');
+    expect(report.offlineVoice).toBe(true);
     const host = new URL(fake.apiUrl).host;
     expect(report.providers.pictures).toBe(`fake-image（${host}）、${LOCAL_FALLBACK_LABEL}`);
     expect(report.providers.voice).toEqual(expect.any(String));

@@ -2,12 +2,25 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import type { TaskRef, UsageLimits } from '@kol/shared-sdk/contracts';
+import {
+  ProjectType,
+  estimateNarrationMs,
+  narrationVoiceOf,
+  type TaskRef,
+  type UsageLimits,
+} from '@kol/shared-sdk/contracts';
 import { ffmpegToFile } from '../../src/video/engine/ffmpeg';
 import { layoutScroll } from '../../src/video/pipelines/scroll/pipeline';
 import { createTestApp, testDataDir } from '../helpers/test-app';
 import { signedInClient, type Client } from '../writing/helpers';
-import { expectProvenVideo, finishedWork, mediaFile, renderingTasks } from './proof';
+import {
+  expectEstimateHolds,
+  expectOfflineReport,
+  expectProvenVideo,
+  finishedWork,
+  mediaFile,
+  renderingTasks,
+} from './proof';
 
 jest.setTimeout(180_000);
 
@@ -62,9 +75,23 @@ describe('scroll video (type 2)', () => {
     expect(layout.lines[1]).toBe('');
     expect(layout.lines.length).toBeGreaterThan(3);
     expect(layout.height).toBe(layout.lines.length * layout.lineHeight);
+    // Lines break between words: a width-only wrap cut 「镇/上的客栈」 and 「所/有的狗」.
+    const page = layoutScroll(
+      '傍晚时分，他才终于找到了镇上的客栈，要了一间上房。\n那天夜里风很大，村子里头所有的狗都在狂吠，叫个不停。',
+      { width: 1080, height: 1920 },
+      '9:16',
+    ).lines;
+    expect(page).toEqual([
+      '傍晚时分，他才终于找到了',
+      '镇上的客栈，要了一间上房。',
+      '',
+      '那天夜里风很大，',
+      '村子里头所有的狗都在狂吠，',
+      '叫个不停。',
+    ]);
   });
 
-  it('scrolls the whole text at the pace of the narration, spending a scroll count', async () => {
+  it('scrolls the whole text at the pace of the narration, as long as the page estimated, spending a scroll count', async () => {
     const text = [
       '清晨的风吹过湖面。',
       '岸边的柳树轻轻摇晃。',
@@ -73,7 +100,8 @@ describe('scroll video (type 2)', () => {
     ].join('\n');
     const saved = await alice.post('/api/video/save_text', { title: '滚屏', text, type: 2 });
     const { workId } = saved.data as { workId: number };
-    await alice.edit('/api/video/save_video_info', { workId, settings: { aspect: '9:16' } });
+    const settings = { aspect: '9:16' as const, voiceId: 'espeak-cmn-m', speed: 1.2 };
+    await alice.edit('/api/video/save_video_info', { workId, settings });
     const before = await limits(alice);
     expect(before.remainScrollCount).toBe(1);
 
@@ -90,6 +118,13 @@ describe('scroll video (type 2)', () => {
       speechMs,
       spoken: ['清晨的风吹过湖面。', '一天就这样安静地开始了。'],
     });
+    expectOfflineReport(result, 0);
+    // The page's 预计时长 for this text, voice and speed: the scroll lasts its narration.
+    const estimate = estimateNarrationMs(text, {
+      voiceId: narrationVoiceOf(ProjectType.scroll, settings.voiceId),
+      speed: settings.speed,
+    });
+    expectEstimateHolds(estimate, durationMs);
 
     // At the start the text begins at the reading band (nothing above it); at the end the
     // earlier lines have scrolled up above the band and the text has left the bottom.

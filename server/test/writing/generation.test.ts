@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
-import type { BookDetail, BookSummary, TaskRef, TextResult } from '@kol/shared-sdk/contracts';
+import type {
+  BookDetail,
+  BookSummary,
+  VideoServices,
+  TaskRef,
+  TextResult,
+} from '@kol/shared-sdk/contracts';
 import { createTestApp } from '../helpers/test-app';
 import { LOCAL_ENGINE_LABEL } from '../../src/writing/local/engine';
-import { RESTART_MESSAGE } from '../../src/writing/tasks';
+import { EMPTY_TEXT_MESSAGE, RESTART_MESSAGE } from '../../src/writing/tasks';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai';
 import { signedInClient, type Client } from './helpers';
 import { readStream, type SseEvent } from './sse-client';
@@ -93,6 +99,55 @@ describe('generation with the local engine', () => {
     const same = (await alice.get(`/api/writing/get_generate_async_result?taskId=${taskId}`))
       .data as TextResult;
     expect(same.text).toBe(result.text);
+  });
+
+  it("without a text model: the services say so, a rewrite is the local engine's, line for line, and an empty text is a refusal", async () => {
+    const services = await alice.get('/api/video/services');
+    expect((services.data as VideoServices).text).toBeNull();
+    // A reverse video's script: one subtitle cue per line, no end punctuation, a one-character cue.
+    const script = '小猫突然醒了\n它看着窗外\n好\n然后又睡着了，非常安稳。';
+    const { taskId } = (
+      await alice.post('/api/writing/generate', {
+        sourceText: script,
+        kind: 'narration',
+        mode: 'rewrite',
+        length: 50,
+      })
+    ).data as TaskRef;
+    const result = await waitForEnd(alice, taskId);
+    expect(result).toMatchObject({ state: 'succeeded', engine: LOCAL_ENGINE_LABEL, error: null });
+    // No blank line put between the cues, none dropped, each cue the same length or near it.
+    const lines = result.text.split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toBe('好');
+    lines.forEach((line, i) =>
+      expect(Math.abs(line.length - (script.split('\n')[i] ?? '').length)).toBeLessThanOrEqual(4),
+    );
+    // A long script (a clip of several minutes) is no long wait either.
+    const long = Array.from({ length: 600 }, (_, i) => `第${i}句字幕突然出现`).join('\n');
+    const longStart = Date.now();
+    const longTask = (
+      await alice.post('/api/writing/generate', {
+        sourceText: long,
+        kind: 'narration',
+        mode: 'rewrite',
+        length: 10_000,
+      })
+    ).data as TaskRef;
+    const longResult = await waitForEnd(alice, longTask.taskId);
+    expect(longResult.state).toBe('succeeded');
+    expect(longResult.text.split('\n')).toHaveLength(600);
+    // 12 ms per 6 characters was 12 s for this one; the bound leaves room for a loaded CI machine.
+    expect(Date.now() - longStart).toBeLessThan(8_000);
+    // Nothing to write from: a refusal saying why, not an empty text.
+    const empty = (
+      await alice.post('/api/writing/generate', { sourceText: '……！', mode: 'expand' })
+    ).data as TaskRef;
+    expect(await waitForEnd(alice, empty.taskId)).toMatchObject({
+      state: 'failed',
+      text: '',
+      error: EMPTY_TEXT_MESSAGE,
+    });
   });
 
   it('validates the source', async () => {
@@ -251,6 +306,7 @@ describe('generation through an OpenAI-compatible provider', () => {
   });
 
   it("streams the model's tokens as they come, under the model's name", async () => {
+    expect(((await carol.get('/api/video/services')).data as VideoServices).text).not.toBeNull();
     fake.script.push({ type: 'stream', tokens: ['林默', '被逐出', '山门', '。'], delayMs: 50 });
     const { taskId } = (
       await carol.post('/api/writing/generate', {

@@ -4,6 +4,7 @@ import {
   localStore,
   overseaVariant,
   sessionStore,
+  sessionValues,
   storageKey,
 } from '../storage';
 
@@ -41,11 +42,9 @@ describe('KOL_ storage', () => {
     for (const name of ['templateId', 'srtContent', 'uploadTtsUrl', 'chapterId'] as const) {
       expect(SESSION_VALUE_KEYS).toContain(name);
     }
-    // The real-person drama's own draft, beside the spec's values (see OperaDraft).
+    // A remote's own draft keeps its KOL_ name (mfe-video's drama: sessionValues).
     expect(storageKey('operaDraft')).toBe('KOL_OPERA_DRAFT');
-    expect(SESSION_VALUE_KEYS).toContain('operaDraft');
     expect(storageKey('decompressionDraftOversea')).toBe('KOL_DECOMPRESSION_DRAFT_OVERSEA');
-    expect(overseaVariant('decompressionDraft', true)).toBe('decompressionDraftOversea');
   });
 
   it('stores session values as JSON and reads them back typed', () => {
@@ -77,6 +76,17 @@ describe('KOL_ storage', () => {
     expect(sessionStore.get('srtContent')).toBeNull();
     sessionStorage.setItem('KOL_TEMPLATE_ID', '{broken');
     expect(sessionStore.get('templateId')).toBeNull();
+  });
+
+  it("keeps a remote's own values under KOL_ keys, as JSON, beside the SDK's", () => {
+    const drafts = sessionValues<{ scrollDraft: { workId: number | null; title: string } }>();
+    drafts.set('scrollDraft', { workId: 12, title: '雨夜' });
+    expect(sessionStorage.getItem('KOL_SCROLL_DRAFT')).toBe('{"workId":12,"title":"雨夜"}');
+    expect(drafts.get('scrollDraft')).toEqual({ workId: 12, title: '雨夜' });
+    sessionStorage.setItem('KOL_SCROLL_DRAFT', '{broken');
+    expect(drafts.get('scrollDraft')).toBeNull();
+    drafts.remove('scrollDraft');
+    expect(sessionStorage.getItem('KOL_SCROLL_DRAFT')).toBeNull();
   });
 
   it('uses local storage, with the same prefix, for values kept across visits', () => {

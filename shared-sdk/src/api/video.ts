@@ -27,6 +27,11 @@ export function getVideoConfig(configType: VideoConfigType, options?: CallOption
   return videoConfig({ configType }, options);
 }
 
+/** The services this installation has configured (null: only the local engine). */
+export const getVideoServices = defineCall<E['services']>('GET', '/api/video/services');
+/** A text translated into English by the chat model (refused when there is none). */
+export const translateText = defineCall<E['translate']>('POST', '/api/video/translate');
+
 export const generateVideoScript = defineCall<E['generate']>(
   'POST',
   '/api/video/generate',

@@ -46,6 +46,8 @@ export type SpeechBody = Static<typeof SpeechBody>;
 export const AsyncSpeechResult = Type.Object({
   taskId: Type.String(),
   state: TaskState,
+  /** The voice asked for (the task's), so a page following the task names it plainly. */
+  voiceId: Type.String(),
   /** The MP3 to play and download ('' until done). */
   audioUrl: Type.String(),
   /** The same speech as WAV ('' until done). */

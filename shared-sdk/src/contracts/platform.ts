@@ -60,7 +60,7 @@ export const platformEndpoints = {
     method: 'GET',
     path: '/api/platform/config',
     access: 'public',
-    summary: '平台配置（单点登录域名、联系方式、是否允许本地覆盖远程模块）',
+    summary: '平台配置（单点登录域名、联系方式、是否允许本地覆盖远程模块、是否配置了文本模型）',
     response: PlatformConfig,
   }),
   remotes: endpoint({

@@ -12,6 +12,24 @@ import {
   endpoint,
 } from './common';
 
+/**
+ * A role's gender: inferred from the story when the role is extracted, editable on its card;
+ * its speakers get a voice of that gender by default. Null: not known (未知).
+ */
+export const RoleGender = Type.Union([Type.Literal('female'), Type.Literal('male'), Type.Null()], {
+  title: '性别',
+});
+export type RoleGender = Static<typeof RoleGender>;
+/**
+ * RoleGender as a request field: a type list with null, as Nullable declares (a union with
+ * null would read a coerced value the wrong way, see common.ts).
+ */
+const RoleGenderField = Type.Unsafe<RoleGender>({
+  type: ['string', 'null'],
+  enum: ['female', 'male', null],
+  title: '性别',
+});
+
 /** A role keeps a fixed description, reference image and seed, used in every prompt of it. */
 export const Role = Type.Object({
   roleId: Type.Integer(),
@@ -27,6 +45,7 @@ export const Role = Type.Object({
    * the kind the user gave it (one of ROLE_LIBRARY_TYPES); null for a library role without one.
    */
   type: Type.Union([Type.Integer(), Type.Null()]),
+  gender: RoleGender,
   /** One more on every change (an edit, a picture drawn): update names the one it was based on. */
   revision: Type.Integer({ minimum: 1 }),
 });
@@ -54,6 +73,8 @@ export const RoleInput = Type.Object({
   loraId: Type.Optional(Int('画风模型')),
   /** A library role's kind; a role of a task takes its task's type and ignores this. */
   type: Type.Optional(RoleLibraryType),
+  /** Absent: inferred from the description (see the server's text/gender.ts). */
+  gender: Type.Optional(RoleGenderField),
 });
 export type RoleInput = Static<typeof RoleInput>;
 
@@ -65,6 +86,8 @@ export const RoleUpdate = Type.Object({
   referenceImageUrl: Type.Optional(Text('参考图', { maxLength: 500 })),
   loraId: Type.Optional(Int('画风模型')),
   type: Type.Optional(RoleLibraryType),
+  /** Null sets it to 未知. */
+  gender: Type.Optional(RoleGenderField),
 });
 export type RoleUpdate = Static<typeof RoleUpdate>;
 

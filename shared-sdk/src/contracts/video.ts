@@ -59,6 +59,12 @@ export const Shot = Type.Object({
   /** Set when the picture fell back to the local frame and can be regenerated. */
   needsRegeneration: Type.Boolean(),
   /**
+   * Who drew the picture: the image service's name, or the local renderer's (LOCAL_FRAME_LABEL,
+   * LOCAL_FALLBACK_LABEL; read with shotPicture). Absent: no picture, or one drawn before the
+   * engine was recorded.
+   */
+  imageEngine: Type.Optional(Text('画面引擎', { maxLength: 200 })),
+  /**
    * Anime short (11) storyboard: who speaks the shot's line (the narrator too), the line alone
    * (the caption prefixes the speaker), the camera size and the scene. Absent on other types.
    */
@@ -231,6 +237,9 @@ export const QUALITY_PROBLEM_KINDS = [
   'truePeak',
   'duration',
   'fallbackShots',
+  'localPictures',
+  'missingPictures',
+  'offlineVoice',
   'longCaptions',
   'flaggedWords',
 ] as const;
@@ -239,8 +248,10 @@ export type QualityProblemKind = (typeof QUALITY_PROBLEM_KINDS)[number];
 /**
  * The checks run on a finished video when its compose ends (every type): the final MP4's
  * measured loudness and true peak, its length against the narration's, the shots whose picture
- * fell back to the local frame, caption lines past the line limit, flagged words spoken, and
- * the engines of the text, pictures and voice. `problems` names each finding in Chinese.
+ * fell back to the local frame, the shots drawn by the local renderer (no image service), shots
+ * without a picture, the offline voice, caption lines past the line limit, flagged words
+ * spoken, and the engines of the text, pictures and voice. `problems` names each finding in
+ * Chinese, with what to do about it (`action`, QUALITY_ACTION_LABELS) when there is something.
  */
 export const QualityReport = Type.Object({
   /** Integrated loudness (EBU R128) of the final MP4; the compose aims at -16 LUFS. */
@@ -253,6 +264,20 @@ export const QualityReport = Type.Object({
   narrationMs: Type.Integer({ minimum: 0 }),
   /** Indexes (Shot.index, from 0) of the shots drawn by the local frame after the provider failed. */
   fallbackShots: Type.Array(Type.Integer({ minimum: 0 })),
+  /**
+   * Indexes of the shots drawn by the local renderer because no image service was configured
+   * (Shot.imageEngine, shotPicture): typographic cards, not illustrations. Optional: older
+   * reports lack it.
+   */
+  localShots: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
+  /**
+   * Indexes of the shots the video shows without a picture of their own, a local card standing
+   * in: a market picture slot without an upload (indexes of its pictures), a merged segment
+   * whose picture is missing or gone (indexes of its segments).
+   */
+  missingShots: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
+  /** True when the offline espeak-ng voice spoke (part of) the narration: robotic, not for posting. */
+  offlineVoice: Type.Optional(Type.Boolean()),
   /** Caption lines of the SRT longer than the limit; `chars` counts a Latin letter as half. */
   longCaptions: Type.Array(
     Type.Object({ text: Type.String(), chars: Type.Number(), limit: Type.Number() }),
@@ -265,8 +290,23 @@ export const QualityReport = Type.Object({
     pictures: Type.Union([Type.String(), Type.Null()]),
     voice: Type.Union([Type.String(), Type.Null()]),
   }),
-  /** Each finding, in Chinese; empty when nothing is wrong. `kind`: QUALITY_PROBLEM_KINDS. */
-  problems: Type.Array(Type.Object({ kind: Type.String(), message: Type.String() })),
+  /**
+   * Each finding, in Chinese; empty when nothing is wrong. `kind`: QUALITY_PROBLEM_KINDS;
+   * `action`: what fixes it (QUALITY_ACTION_LABELS names it), absent when only the text can.
+   */
+  problems: Type.Array(
+    Type.Object({
+      kind: Type.String(),
+      message: Type.String(),
+      action: Type.Optional(
+        Type.Union([
+          Type.Literal('configureImages'),
+          Type.Literal('regeneratePictures'),
+          Type.Literal('configureVoice'),
+        ]),
+      ),
+    }),
+  ),
 });
 export type QualityReport = Static<typeof QualityReport>;
 
@@ -336,7 +376,14 @@ export const TtsAuditionBody = Type.Object({
 });
 export type TtsAuditionBody = Static<typeof TtsAuditionBody>;
 
-export const AudioClip = Type.Object({ audioUrl: Type.String(), durationMs: Type.Integer() });
+export const AudioClip = Type.Object({
+  audioUrl: Type.String(),
+  durationMs: Type.Integer(),
+  /** Which engine spoke it (speechEngineWords says it plainly). */
+  engine: Type.Optional(Type.String()),
+  /** Set when an offline voice stood in for the asked one, saying so (Chinese). */
+  note: Type.Optional(Type.String()),
+});
 export type AudioClip = Static<typeof AudioClip>;
 
 export const GenImageBody = Type.Object({
@@ -358,7 +405,47 @@ export const ImageResult = Type.Object({
 });
 export type ImageResult = Static<typeof ImageResult>;
 
+/**
+ * The outside services this installation has configured, by the name the pages show; null: only
+ * the local engine (local rules for text, the local renderer for pictures, espeak-ng for voice).
+ */
+export const VideoServices = Type.Object({
+  /** The chat model (scripts, roles, translation). */
+  text: Type.Union([Type.String(), Type.Null()]),
+  /** The image service. */
+  pictures: Type.Union([Type.String(), Type.Null()]),
+  /** The speech service (its voices are listed before the offline ones). */
+  voice: Type.Union([Type.String(), Type.Null()]),
+});
+export type VideoServices = Static<typeof VideoServices>;
+
+export const TranslateBody = Type.Object({
+  text: Text('文案', { minLength: 1, maxLength: 20_000 }),
+});
+export type TranslateBody = Static<typeof TranslateBody>;
+
+export const TranslatedText = Type.Object({
+  /** The English text, one sentence a line. */
+  text: Type.String(),
+  /** The chat model that translated it. */
+  engine: Type.String(),
+});
+export type TranslatedText = Static<typeof TranslatedText>;
+
 export const videoEndpoints = {
+  services: endpoint({
+    method: 'GET',
+    path: '/api/video/services',
+    summary: '已配置的服务（文本模型、图像服务、语音服务）',
+    response: VideoServices,
+  }),
+  translate: endpoint({
+    method: 'POST',
+    path: '/api/video/translate',
+    summary: '将文案翻译为英文（需要文本模型）',
+    body: TranslateBody,
+    response: TranslatedText,
+  }),
   assistantList: endpoint({
     method: 'GET',
     path: '/api/video/assistant_list',

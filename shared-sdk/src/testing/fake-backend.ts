@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from '@jest/globals';
 import { configureHttp } from '../http/client';
 import {
   startLoopbackServer,
@@ -50,5 +51,40 @@ export async function startFakeBackend(routes: FakeRoutes): Promise<FakeBackend>
     ...server,
     calls: (method, path) =>
       server.seen.filter((request) => request.method === method && request.path === path),
+  };
+}
+
+export interface FakeBackendPerTest {
+  /** Opens this test's fake backend with its answers (closed after the test). */
+  start(routes: FakeRoutes): Promise<FakeBackend>;
+  /** The backend this test started. */
+  readonly current: FakeBackend;
+}
+
+/**
+ * The set-up every page test repeats, once: each test starts from an empty session storage (the
+ * `KOL_` values a flow keeps) and opens its own fake backend with `start`, closed after it. Call
+ * it at the top of a test file; `wrap` adds the answers every test of the file needs under its
+ * own (a remote's quiet answers to the calls its pages make on opening).
+ */
+export function fakeBackendPerTest(
+  wrap: (routes: FakeRoutes) => FakeRoutes = (routes) => routes,
+): FakeBackendPerTest {
+  let current: FakeBackend | undefined;
+  beforeEach(() => sessionStorage.clear());
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    async start(routes) {
+      await current?.close();
+      current = await startFakeBackend(wrap(routes));
+      return current;
+    },
+    get current() {
+      if (!current) throw new Error('no fake backend started in this test: call start() first');
+      return current;
+    },
   };
 }

@@ -1,11 +1,12 @@
 import { act, render } from '@testing-library/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { Provider, createStore } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from '@kol/shared-sdk/router';
 import type { UserInfo } from '../contracts/user';
-import { currentUserAtom } from '../state';
+import { createQueryClient, currentUserAtom } from '../state';
 import { KOL_THEME } from '../ui';
 import { DetachedStyles } from './detached-styles';
 import { demoUser } from './fixtures';
@@ -27,6 +28,8 @@ export interface RenderWithHostOptions {
    * so a test sees the page leave when it navigates away.
    */
   path?: string;
+  /** The query cache; a fresh one per render when left out, so no test sees another's data. */
+  queryClient?: QueryClient;
 }
 
 /** Shows the current location, so tests can check where a page navigated. */
@@ -53,23 +56,26 @@ export function renderWithHost(ui: ReactElement, options: RenderWithHostOptions 
   );
   const store = options.store ?? createStore();
   store.set(currentUserAtom, options.user === undefined ? demoUser() : options.user);
+  const queryClient = options.queryClient ?? createQueryClient();
   const result = render(
     <DetachedStyles>
       <ConfigProvider locale={zhCN} theme={KOL_THEME}>
         <AntdApp>
           <Provider store={store}>
-            <MemoryRouter initialEntries={[options.route ?? '/']}>
-              <Routes>
-                <Route path="*" element={page} />
-              </Routes>
-              <LocationProbe />
-            </MemoryRouter>
+            <QueryClientProvider client={queryClient}>
+              <MemoryRouter initialEntries={[options.route ?? '/']}>
+                <Routes>
+                  <Route path="*" element={page} />
+                </Routes>
+                <LocationProbe />
+              </MemoryRouter>
+            </QueryClientProvider>
           </Provider>
         </AntdApp>
       </ConfigProvider>
     </DetachedStyles>,
   );
-  return { ...result, store };
+  return { ...result, store, queryClient };
 }
 
 /**

@@ -1,11 +1,15 @@
 import { App, Button, ConfigProvider, Result, theme, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { useCallback, type ReactElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useNavigate } from '@kol/shared-sdk/router';
+// The state entry by its package name: it is a shared singleton, so this is the host's client.
+import { queryClient } from '@kol/shared-sdk/state';
 import { isStaleEdit, saveOnRevision, STALE_EDIT_MESSAGE } from '../revisions';
 import kolTheme from './kol-theme.json';
 
 export { useSingleFlight } from './single-flight';
+export { configuredServices, forgetServices, useServices, useTextModel } from './services';
 
 /**
  * What the host and every remote render alike (antd and react-router are optional peers of
@@ -48,14 +52,18 @@ export interface RemoteAppProps {
 /**
  * Makes a remote's `./App` from its pages, keyed by claim path (a Map, so `constructor` is no
  * page), in the remote's own antd ConfigProvider with the one theme and locale. `App` with no
- * element of its own gives `App.useApp()` its message, modal and notification holders.
+ * element of its own gives `App.useApp()` its message, modal and notification holders. The
+ * query client is the one shared client: the host provides it too, this makes a remote whole
+ * when it runs alone.
  */
 export function createRemoteApp(pages: ReadonlyMap<string, ReactElement>) {
   return function RemoteApp({ routePath }: RemoteAppProps) {
     return (
-      <ConfigProvider theme={KOL_THEME} locale={zhCN}>
-        <App component={false}>{pages.get(routePath) ?? <RemotePageNotFound />}</App>
-      </ConfigProvider>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider theme={KOL_THEME} locale={zhCN}>
+          <App component={false}>{pages.get(routePath) ?? <RemotePageNotFound />}</App>
+        </ConfigProvider>
+      </QueryClientProvider>
     );
   };
 }

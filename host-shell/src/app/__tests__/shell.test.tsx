@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { currentUserAtom, noticesAtom, unreadNoticeCountAtom } from '@kol/shared-sdk/state';
+import {
+  createQueryClient,
+  currentUserAtom,
+  noticesAtom,
+  unreadNoticeCountAtom,
+} from '@kol/shared-sdk/state';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { currentUrl, renderApp, setViewportWidth } from '../../testing/render-app';
 import { demoUser, limits, startFakeBackend } from '../../testing/fake-backend';
@@ -167,6 +172,20 @@ describe('the shell', () => {
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'demo123456' } });
     fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
     await waitFor(() => expect(currentUrl()).toBe('/user'));
+  });
+
+  it('starts a session with an empty cache: nothing another account loaded on this tab shows', async () => {
+    backend.state.user = null;
+    const queryClient = createQueryClient();
+    // What the session before this one loaded, on this tab.
+    const theirs = ['works', { withText: true, pageIndex: 1, pageSize: 10 }];
+    queryClient.setQueryData(theirs, { items: [], total: 0 });
+    renderApp('/login?returnUrl=/user', { queryClient });
+    fireEvent.change(await screen.findByLabelText('用户名'), { target: { value: 'demo' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'demo123456' } });
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await waitFor(() => expect(currentUrl()).toBe('/user'));
+    expect(queryClient.getQueryData(theirs)).toBeUndefined();
   });
 
   it('sends a 401 in the middle of a session to /login', async () => {

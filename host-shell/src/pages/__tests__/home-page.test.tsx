@@ -1,22 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { WorkSummary } from '@kol/shared-sdk';
-import {
-  ok,
-  renderWithHost,
-  startFakeBackend,
-  workSummary,
-  type FakeBackend,
-} from '@kol/shared-sdk/testing';
+import { fakeBackendPerTest, ok, renderWithHost, workSummary } from '@kol/shared-sdk/testing';
 import { demoUser } from '../../testing/fake-backend';
 import { HomePage, newestWorkPath } from '../home-page';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 const work = (workId: number, overrides: Partial<WorkSummary> = {}): WorkSummary =>
   workSummary(workId, { excerpt: '', updateTime: '2025-11-20 10:00:00', ...overrides });
@@ -48,12 +37,12 @@ const text = work(4, { title: '一篇文案' });
 const opera = work(5, { title: '真人短剧', type: 8 });
 
 async function renderHome(works: WorkSummary[]) {
-  backend = await startFakeBackend({
+  const server = await backend.start({
     'GET /api/video/get_user_newest_works': () => ok(works),
     'GET /api/notice/list': () => ok({ items: [], total: 0 }),
   });
   renderWithHost(<HomePage />, { user: demoUser(), route: '/' });
-  return backend;
+  return server;
 }
 
 describe('home page: 最新作品', () => {

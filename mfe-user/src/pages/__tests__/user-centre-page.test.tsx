@@ -3,26 +3,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { setSignOutHandler } from '@kol/shared-sdk';
 import { currentUserAtom, usageLimitsAtom } from '@kol/shared-sdk/state';
 import { demoLimits } from '../../testing/fixtures';
-import {
-  demoUser,
-  ok,
-  renderWithHost,
-  startFakeBackend,
-  type FakeBackend,
-} from '@kol/shared-sdk/testing';
+import { demoUser, fakeBackendPerTest, ok, renderWithHost } from '@kol/shared-sdk/testing';
 import { UserCentrePage } from '../user-centre-page';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  setSignOutHandler(null);
-  await backend?.close();
-  backend = undefined;
-});
+afterEach(() => setSignOutHandler(null));
+const backend = fakeBackendPerTest();
 
 describe('user centre page', () => {
   it('renders the profile from currentUserAtom, the quotas and log out', async () => {
-    backend = await startFakeBackend({
+    await backend.start({
       'GET /api/user/get_user_limit_info': () => ok(demoLimits()),
     });
     const user = demoUser({

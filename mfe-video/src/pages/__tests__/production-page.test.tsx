@@ -1,24 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  ok,
-  refuse,
-  renderWithHost,
-  sseReply,
-  startFakeBackend,
-  type FakeBackend,
-  type FakeRoutes,
-} from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { ok, refuse, renderWithHost, sseReply, type FakeRoutes } from '@kol/shared-sdk/testing';
+import { videoBackendPerTest } from '../../testing/backend';
 import { demoResult, demoWork, demoWorkDetail, page } from '../../testing/fixtures';
 import { ProductionPage } from '../production-page';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = videoBackendPerTest();
 
 const FAILED = demoResult(32, {
   state: 'failed',
@@ -41,18 +28,15 @@ async function start(
   results: Record<number, ReturnType<typeof demoResult>>,
   overrides: FakeRoutes = {},
 ) {
-  backend = await startFakeBackend(
-    quietBackendRoutes({
-      'GET /api/video/get_works': () =>
-        ok(page(Object.keys(results).map((id) => demoWork(Number(id), { title: `作品 ${id}` })))),
-      'GET /api/video/get_work_result': ({ query }) => {
-        const result = results[Number(query.workId)];
-        return result ? ok(result) : refuse(404, '没有找到这个作品', 404);
-      },
-      ...overrides,
-    }),
-  );
-  return backend;
+  return backend.start({
+    'GET /api/video/get_works': () =>
+      ok(page(Object.keys(results).map((id) => demoWork(Number(id), { title: `作品 ${id}` })))),
+    'GET /api/video/get_work_result': ({ query }) => {
+      const result = results[Number(query.workId)];
+      return result ? ok(result) : refuse(404, '没有找到这个作品', 404);
+    },
+    ...overrides,
+  });
 }
 
 const task = (title: string) => screen.getByRole('group', { name: `生成任务 ${title}` });

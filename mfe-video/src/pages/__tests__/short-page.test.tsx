@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   ok,
@@ -6,21 +6,14 @@ import {
   refuse,
   renderWithHost,
   settle,
-  startFakeBackend,
-  type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import type { WorkResult } from '@kol/shared-sdk';
-import { changeWork, quietBackendRoutes, workRoutes, type WorkState } from '../../testing/backend';
+import { changeWork, videoBackendPerTest, workRoutes, type WorkState } from '../../testing/backend';
 import { demoResult, demoShot, demoWorkDetail } from '../../testing/fixtures';
 import { ShortPage } from '../short-page';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = videoBackendPerTest();
 
 const PATH = '/video/short/:taskId';
 const ROUTE = '/video/short/task-21';
@@ -46,17 +39,14 @@ const WORK = demoWorkDetail(21, {
 });
 
 async function start(overrides: FakeRoutes = {}) {
-  backend = await startFakeBackend(
-    quietBackendRoutes({
-      'GET /api/video/get_work_result': () => ok(DONE),
-      'GET /api/video/work_info': () => ok(WORK),
-      ...overrides,
-    }),
-  );
-  return backend;
+  return backend.start({
+    'GET /api/video/get_work_result': () => ok(DONE),
+    'GET /api/video/work_info': () => ok(WORK),
+    ...overrides,
+  });
 }
 
-const origin = () => backend?.origin ?? '';
+const origin = () => backend.current.origin;
 
 describe('/video/short/:taskId', () => {
   it('shows a real-person drama, which has no drawn shots, without the shots card', async () => {
@@ -135,6 +125,62 @@ describe('/video/short/:taskId', () => {
     renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
     expect(await screen.findByText('第 1 镜使用了本地画面')).toBeInTheDocument();
     expect(screen.queryByText('重新生成画面')).not.toBeInTheDocument();
+  });
+
+  it('names local pictures and the offline voice with what fixes them, never 未发现问题', async () => {
+    const offline = qualityReport({
+      localShots: [0, 1],
+      offlineVoice: true,
+      providers: { text: null, pictures: '本地画面（未配置图像服务）', voice: 'espeak-ng（离线）' },
+      problems: [
+        {
+          kind: 'localPictures',
+          message: '全部 2 个分镜是本地画面（未配置图像服务）：只有文字排版，不是生成的插画',
+          action: 'configureImages',
+        },
+        {
+          kind: 'offlineVoice',
+          message: '配音由离线引擎 espeak-ng（离线） 合成：声音机械，不适合直接发布',
+          action: 'configureVoice',
+        },
+      ],
+    });
+    let report: WorkResult['report'] = offline;
+    const work = demoWorkDetail(21, {
+      type: 11,
+      shots: [
+        demoShot(0, { imageUrl: '/media/7/task-21/frames/shot-000.jpg' }),
+        demoShot(1, { imageUrl: '/media/7/task-21/frames/shot-001.jpg' }),
+      ],
+    });
+    await start({
+      'GET /api/video/get_work_result': () => ok({ ...DONE, report }),
+      'GET /api/video/work_info': () => ok(work),
+    });
+    const first = renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    const local = await screen.findByText(
+      '全部 2 个分镜是本地画面（未配置图像服务）：只有文字排版，不是生成的插画',
+      { selector: '.ant-alert-title' },
+    );
+    expect(local.closest('[role="alert"]')).toHaveTextContent('配置图像服务');
+    const voice = screen.getByText(/^配音由离线引擎 espeak-ng/);
+    expect(voice.closest('[role="alert"]')).toHaveTextContent('配置语音服务');
+    expect(screen.queryByText('未发现问题')).not.toBeInTheDocument();
+    // The shots card says the same, and marks each shot.
+    expect(screen.queryByText(/所有分镜都用了/)).not.toBeInTheDocument();
+    expect(screen.getAllByText('本地画面')).toHaveLength(2);
+    first.unmount();
+    // A report stored before these checks: its engines say it, so still no 未发现问题.
+    const legacy: Partial<typeof offline> = { ...offline, problems: [] };
+    delete legacy.localShots;
+    delete legacy.missingShots;
+    delete legacy.offlineVoice;
+    report = legacy as typeof offline;
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByText(/^配音由离线引擎 espeak-ng/)).toBeInTheDocument();
+    expect(screen.getByText(/^画面是本地画面（未配置图像服务）/)).toBeInTheDocument();
+    expect(screen.queryByText('未发现问题')).not.toBeInTheDocument();
+    expect(screen.getByText('在编辑器中修改')).toBeInTheDocument();
   });
 
   it('plays the video with its cover and offers the MP4 and the SRT', async () => {
@@ -237,6 +283,17 @@ describe('/video/short/:taskId', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/video/promptWord/21?videoType=0&workId=21',
     );
+  });
+
+  it('leads a decompression video to its segment editor once, on /video/cut', async () => {
+    await start({
+      'GET /api/video/work_info': () => ok(demoWorkDetail(21, { type: 1, title: '星夜解压' })),
+    });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    const segments = await screen.findByText('片段编辑');
+    expect(screen.queryByText('在编辑器中修改')).not.toBeInTheDocument();
+    fireEvent.click(segments);
+    expect(screen.getByTestId('location')).toHaveTextContent('/video/cut?workId=21');
   });
 
   it('opens the editor of the work', async () => {

@@ -1,30 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionStore, type AsyncSpeechResult } from '@kol/shared-sdk';
-import {
-  ok,
-  refuse,
-  renderWithHost,
-  settle,
-  startFakeBackend,
-  type FakeBackend,
-  type FakeRoutes,
-} from '@kol/shared-sdk/testing';
-import { quietBackendRoutes } from '../../testing/backend';
+import { ok, refuse, renderWithHost, settle, type FakeRoutes } from '@kol/shared-sdk/testing';
+import { videoBackendPerTest } from '../../testing/backend';
 import { TtsPage } from '../tts-page';
 
-let backend: FakeBackend | undefined;
-
-beforeEach(() => sessionStorage.clear());
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = videoBackendPerTest();
 
 function speechResult(overrides: Partial<AsyncSpeechResult> = {}): AsyncSpeechResult {
   return {
     taskId: 'speech-1',
     state: 'running',
+    voiceId: 'espeak-cmn-f',
     audioUrl: '',
     wavUrl: '',
     durationMs: 0,
@@ -37,13 +24,11 @@ function speechResult(overrides: Partial<AsyncSpeechResult> = {}): AsyncSpeechRe
 }
 
 async function start(overrides: FakeRoutes = {}) {
-  backend = await startFakeBackend(
-    quietBackendRoutes({
-      'POST /api/edit/tts_try': () => ok({ audioUrl: '/media/7/tts/a.wav', durationMs: 2400 }),
-      ...overrides,
-    }),
-  );
-  return backend;
+  return backend.start({
+    'POST /api/edit/tts_try': () =>
+      ok({ audioUrl: '/media/7/tts/a.wav', durationMs: 2400, engine: 'espeak-ng（离线）' }),
+    ...overrides,
+  });
 }
 
 const text = () => screen.getByLabelText('要合成的文本');
@@ -57,14 +42,38 @@ describe('/tts', () => {
     await screen.findByText(/普通话女声/);
     synthesise();
     const player = await screen.findByLabelText('合成结果');
-    expect(player).toHaveAttribute('src', `${backend?.origin}/media/7/tts/a.wav`);
+    expect(player).toHaveAttribute('src', `${backend.current.origin}/media/7/tts/a.wav`);
     expect(screen.getByText('下载 WAV').closest('a')).toHaveAttribute('download', '配音.wav');
-    expect(screen.getByText('时长 2秒')).toBeInTheDocument();
+    // The voice by its plain name, the engine once in plain words: no engine label.
+    expect(await screen.findByText('时长 2秒 · 普通话女声 · 离线合成')).toBeInTheDocument();
+    expect(screen.getByLabelText('合成信息')).not.toHaveTextContent('espeak');
     expect(server.calls('POST', '/api/edit/tts_try')[0]?.body).toEqual({
       text: '你好，欢迎收听。',
       voiceId: 'espeak-cmn-f',
       speed: 1,
     });
+  });
+
+  it('says when the offline voice stood in for a service voice that failed', async () => {
+    await start({
+      'POST /api/edit/tts_try': () =>
+        ok({
+          audioUrl: '/media/7/tts/b.wav',
+          durationMs: 1200,
+          engine: 'espeak-ng（离线）',
+          note: '语音服务出错；已改用离线音色「普通话女声」朗读',
+        }),
+    });
+    renderWithHost(<TtsPage />, { route: '/tts' });
+    fireEvent.change(text(), { target: { value: '你好。' } });
+    await screen.findByText(/普通话女声/);
+    synthesise();
+    expect(
+      await screen.findByText('语音服务出错；已改用离线音色「普通话女声」朗读'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('合成信息')).toHaveTextContent('普通话女声 · 离线合成'),
+    );
   });
 
   it('auditions the voice with the text’s first words', async () => {
@@ -93,6 +102,8 @@ describe('/tts', () => {
                 audioUrl: '/media/7/speech-1/speech.mp3',
                 wavUrl: '/media/7/speech-1/speech.wav',
                 durationMs: 95_000,
+                // The task's own voice, not the picker's first: named from the task.
+                voiceId: 'espeak-cmn-m',
                 engine: 'espeak-ng（离线）',
               }),
         );
@@ -116,9 +127,9 @@ describe('/tts', () => {
     expect(await screen.findByText('下载 MP3', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('下载 WAV').closest('a')).toHaveAttribute(
       'href',
-      `${backend?.origin}/media/7/speech-1/speech.wav`,
+      `${backend.current.origin}/media/7/speech-1/speech.wav`,
     );
-    expect(screen.getByText('时长 1分35秒 · espeak-ng（离线）')).toBeInTheDocument();
+    expect(await screen.findByText('时长 1分35秒 · 普通话男声 · 离线合成')).toBeInTheDocument();
     expect(sessionStore.get('ttsContent')).toBe(long);
   });
 

@@ -1,24 +1,12 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
-import {
-  demoUser,
-  ok,
-  refuse,
-  renderWithHost,
-  startFakeBackend,
-  type FakeBackend,
-} from '@kol/shared-sdk/testing';
+import { demoUser, ok, refuse, renderWithHost } from '@kol/shared-sdk/testing';
 import { demoLimits, demoResult, demoWork, page } from '../../testing/fixtures';
-import { quietBackendRoutes } from '../../testing/backend';
+import { videoBackendPerTest } from '../../testing/backend';
 import { VideoHubPage } from '../video-hub-page';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = videoBackendPerTest();
 
 const limits = demoLimits({
   remainGenCount: 2,
@@ -34,9 +22,7 @@ const card = (name: string) => screen.getByRole('group', { name });
 
 describe('/video hub', () => {
   it('shows a card per type the template ids allow, with generate + reward and merge left', async () => {
-    backend = await startFakeBackend(
-      quietBackendRoutes({ 'GET /api/user/get_user_limit_info': () => ok(limits) }),
-    );
+    await backend.start({ 'GET /api/user/get_user_limit_info': () => ok(limits) });
     const { store } = renderWithHost(<VideoHubPage />, {
       user: demoUser({ templateIds: [1, 3] }),
       route: '/video',
@@ -56,9 +42,7 @@ describe('/video hub', () => {
   });
 
   it('disables a type with nothing left and says why', async () => {
-    backend = await startFakeBackend(
-      quietBackendRoutes({ 'GET /api/user/get_user_limit_info': () => ok(limits) }),
-    );
+    await backend.start({ 'GET /api/user/get_user_limit_info': () => ok(limits) });
     renderWithHost(<VideoHubPage />, { route: '/video' });
     const overseas = card('海外漫剪视频');
     expect(
@@ -69,11 +53,9 @@ describe('/video hub', () => {
   });
 
   it('starts the comic clip on /video/config, the overseas one with videoType=5', async () => {
-    backend = await startFakeBackend(
-      quietBackendRoutes({
-        'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainOverseaGenCount: 1 })),
-      }),
-    );
+    await backend.start({
+      'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainOverseaGenCount: 1 })),
+    });
     renderWithHost(<VideoHubPage />, { route: '/video' });
     const start = await screen.findByRole('button', { name: '制作海外漫剪视频' });
     await screen.findByText('剩余生成 1 次');
@@ -82,7 +64,7 @@ describe('/video hub', () => {
   });
 
   it('keeps the phone variant on /m: the next page is /m/video/config', async () => {
-    backend = await startFakeBackend(quietBackendRoutes());
+    await backend.start({});
     const { container } = renderWithHost(<VideoHubPage />, { route: '/m/video' });
     expect(container.querySelector('[data-layout="phone"]')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: '制作漫剪视频' }));
@@ -90,25 +72,23 @@ describe('/video hub', () => {
   });
 
   it('keeps ?type=composite for the host menu', async () => {
-    backend = await startFakeBackend(quietBackendRoutes());
+    await backend.start({});
     renderWithHost(<VideoHubPage />, { route: '/video?type=composite' });
     await screen.findByRole('button', { name: '制作漫剪视频' });
     expect(screen.getByTestId('location')).toHaveTextContent('/video?type=composite');
   });
 
   it('lists the videos being made, each leading to its progress', async () => {
-    backend = await startFakeBackend(
-      quietBackendRoutes({
-        'GET /api/video/get_works': () =>
-          ok(page([demoWork(31, { title: '山中小记' }), demoWork(32, { title: '只是文案' })])),
-        'GET /api/video/get_work_result': ({ query }) =>
-          ok(
-            query.workId === '31'
-              ? demoResult(31, { stage: 'voice', progress: 62 })
-              : demoResult(32, { taskId: null, state: 'succeeded', stage: '', progress: 0 }),
-          ),
-      }),
-    );
+    await backend.start({
+      'GET /api/video/get_works': () =>
+        ok(page([demoWork(31, { title: '山中小记' }), demoWork(32, { title: '只是文案' })])),
+      'GET /api/video/get_work_result': ({ query }) =>
+        ok(
+          query.workId === '31'
+            ? demoResult(31, { stage: 'voice', progress: 62 })
+            : demoResult(32, { taskId: null, state: 'succeeded', stage: '', progress: 0 }),
+        ),
+    });
     renderWithHost(<VideoHubPage />, { route: '/video' });
     const link = await screen.findByRole('link', { name: '查看进度 山中小记' });
     expect(within(link).getByText('漫剪视频 · 配音')).toBeVisible();
@@ -119,13 +99,11 @@ describe('/video hub', () => {
 
   it('says in Chinese when the counts or the tasks cannot load, and retries', async () => {
     let fail = true;
-    backend = await startFakeBackend(
-      quietBackendRoutes({
-        'GET /api/user/get_user_limit_info': () =>
-          fail ? refuse(500, '服务繁忙，请稍后再试') : ok(limits),
-        'GET /api/video/get_works': () => (fail ? refuse(500, '作品列表暂时不可用') : ok(page([]))),
-      }),
-    );
+    await backend.start({
+      'GET /api/user/get_user_limit_info': () =>
+        fail ? refuse(500, '服务繁忙，请稍后再试') : ok(limits),
+      'GET /api/video/get_works': () => (fail ? refuse(500, '作品列表暂时不可用') : ok(page([]))),
+    });
     renderWithHost(<VideoHubPage />, { route: '/video' });
     expect(await screen.findByText('剩余次数加载失败：服务繁忙，请稍后再试')).toBeVisible();
     expect(await screen.findByText('生成任务加载失败：作品列表暂时不可用')).toBeVisible();

@@ -22,3 +22,10 @@ export const AUDITION_MAX_CHARS = 300;
 
 export const SPEED_MIN = 0.5;
 export const SPEED_MAX = 2;
+
+/**
+ * The window of a background loop whose length the library does not give: the server's own
+ * default loop length. A chosen loop is used whole (0 to its length): the server refuses a
+ * window past the material's end.
+ */
+export const DEFAULT_LOOP_MS = 8000;

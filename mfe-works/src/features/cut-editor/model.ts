@@ -1,8 +1,13 @@
 import type { CutSegment, CutVideo } from '@kol/shared-sdk';
 
-/** A segment as the editor holds it: the server's fields plus a key that survives reordering. */
+/**
+ * A segment as the editor holds it: the server's fields plus a key that survives reordering and
+ * the text its last speech said (null: none known), so an edited caption can say it needs
+ * speaking again rather than only that it is silent. Neither is sent to the server.
+ */
 export interface LocalSegment extends CutSegment {
   key: string;
+  spokenText: string | null;
 }
 
 /** What the user edits and the editor saves with `update_cut_video_data`. */
@@ -18,7 +23,11 @@ const newKey = () => `segment-${(nextKey += 1)}`;
 /** The draft of a cut video fetched from the server (each segment gets a fresh key). */
 export function draftOf(cut: CutVideo): CutDraft {
   return {
-    segments: cut.segments.map((segment) => ({ ...segment, key: newKey() })),
+    segments: cut.segments.map((segment) => ({
+      ...segment,
+      key: newKey(),
+      spokenText: segment.audioUrl ? segment.text : null,
+    })),
     musicId: cut.musicId,
     musicVolume: cut.musicVolume,
   };
@@ -33,7 +42,10 @@ export function draftOf(cut: CutVideo): CutDraft {
 export function saveBody(workId: number, draft: CutDraft) {
   return {
     workId,
-    segments: draft.segments.map(({ key: _key, ...segment }, index) => ({ ...segment, index })),
+    segments: draft.segments.map(({ key: _key, spokenText: _spoken, ...segment }, index) => ({
+      ...segment,
+      index,
+    })),
     musicId: draft.musicId,
     ...(draft.musicVolume !== null ? { musicVolume: draft.musicVolume } : {}),
   };
@@ -86,7 +98,8 @@ export function adoptAudio(
     if (segment.audioUrl === audioUrl && segment.audioDurationMs === audioDurationMs)
       return segment;
     changed = true;
-    const next = { ...segment, audioUrl };
+    // The audio taken says the segment's text (its speech is the one sent): it is now spoken.
+    const next = { ...segment, audioUrl, spokenText: audioUrl ? segment.text : segment.spokenText };
     if (audioDurationMs === undefined) delete next.audioDurationMs;
     else next.audioDurationMs = audioDurationMs;
     return next;
@@ -97,6 +110,22 @@ export function adoptAudio(
 /** The segments not spoken yet: a merge needs every one spoken. */
 export function unspokenCount(segments: readonly CutSegment[]): number {
   return segments.filter((segment) => !segment.audioUrl).length;
+}
+
+/**
+ * A segment silent because its caption was changed after it was spoken: it says 「文案已修改，
+ * 需要重新配音」 rather than only that it has no speech.
+ */
+export function textChangedSinceSpoken(segment: LocalSegment): boolean {
+  return !segment.audioUrl && segment.spokenText !== null && segment.text !== segment.spokenText;
+}
+
+/** How long the segments' speech lasts, of those spoken (milliseconds). */
+export function spokenMs(segments: readonly CutSegment[]): number {
+  return segments.reduce(
+    (sum, segment) => sum + (segment.audioUrl ? (segment.audioDurationMs ?? 0) : 0),
+    0,
+  );
 }
 
 /** `5_300` → `0:05.3`: a window of a background material. */

@@ -2,13 +2,13 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CutSegment, CutVideo, ImageResult } from '@kol/shared-sdk';
 import {
+  fakeBackendPerTest,
   installNodeEventSource,
   ok,
   refuse,
   renderWithHost,
   settle,
   sseReply,
-  startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
@@ -25,18 +25,22 @@ import { CutPage } from '../cut-page';
 const WORK_ID = 12;
 /** Short waits so each test runs in well under a second of waiting. */
 const TIMING = { saveDelayMs: 40, taskPollMs: 20, progressPollMs: 40 };
-
-let backend: FakeBackend | undefined;
+/**
+ * For the merges followed by their progress stream: a task is polled until its stream first
+ * speaks, and these streams speak after 50 ms, so the poll waits longer (a real server's first
+ * poll answers the merge just queued; this backend answers the video made before).
+ */
+const STREAM_TIMING = { ...TIMING, progressPollMs: 300 };
 
 beforeAll(() => installNodeEventSource());
 
 afterEach(async () => {
-  // Unmount first: the page stops following its tasks before the backend goes away.
+  // Unmount first: the page stops following its tasks before the backend goes away (declared
+  // before fakeBackendPerTest, so it runs before the hook that closes the backend).
   cleanup();
   await settle(20);
-  await backend?.close();
-  backend = undefined;
 });
+const backend = fakeBackendPerTest();
 
 interface SaveBody {
   workId: number;
@@ -91,14 +95,14 @@ function cutRoutes(initial: CutVideo = demoCutVideo(WORK_ID), overrides: FakeRou
   return { routes, state };
 }
 
-async function renderPage(routes: FakeRoutes) {
-  backend = await startFakeBackend(routes);
-  renderWithHost(<CutPage timing={TIMING} />, {
+async function renderPage(routes: FakeRoutes, timing = TIMING) {
+  const server = await backend.start(routes);
+  renderWithHost(<CutPage timing={timing} />, {
     route: `/work/cut/${WORK_ID}`,
     path: '/work/cut/:id',
   });
   await screen.findByText('视频编辑 · 星河旧梦');
-  return backend;
+  return server;
 }
 
 // Queries by test id, label and text: role queries walk antd's large tree and are slow in jsdom.
@@ -433,6 +437,37 @@ describe('/work/cut/:id video editor', () => {
     expect(await screen.findByText('片段配音已生成')).toBeInTheDocument();
   });
 
+  it('speaks with the 整体配音 and 整体语速 chosen; a segment’s own voice still wins', async () => {
+    let runs = 0;
+    const server = await renderPage({
+      ...cutRoutes(
+        demoCutVideo(WORK_ID, {
+          segments: [demoCutSegment(0), demoCutSegment(1, { voiceId: 'zh-female-1' })],
+        }),
+      ).routes,
+      'POST /api/cut_video/generate_cut_tts': () => ok({ taskId: `speech-${++runs}` }),
+      'GET /api/video/get_work_result': ({ query }) =>
+        ok(demoCutResult(WORK_ID, query.taskId ? { taskId: query.taskId } : {})),
+    });
+    expect(await within(segment(1)).findByText('温柔女声（整体）')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByLabelText('整体配音'));
+    fireEvent.click(await screen.findByTitle('沉稳男声'));
+    fireEvent.change(screen.getByLabelText('整体语速'), { target: { value: '1.2' } });
+    fireEvent.blur(screen.getByLabelText('整体语速'));
+    // The segments following the whole say so; the one with its own voice keeps it.
+    expect(within(segment(1)).getByText('沉稳男声（整体）')).toBeInTheDocument();
+    expect(within(segment(2)).getByText('温柔女声')).toBeInTheDocument();
+    fireEvent.click(button('全部配音'));
+    expect(await screen.findByText('全部片段配音已生成')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/cut_video/generate_cut_tts')[0]?.body).toEqual({
+      workId: WORK_ID,
+      voiceId: 'zh-male-1',
+      speed: 1.2,
+    });
+    // Nothing is saved by choosing them: the speech carries them.
+    expect(saves(server)).toHaveLength(0);
+  });
+
   it('saves the music and its volume', async () => {
     const server = await renderPage(cutRoutes().routes);
     const handle = screen.getByLabelText('音乐音量');
@@ -450,41 +485,44 @@ describe('/work/cut/:id video editor', () => {
 
   it('merges after confirming the count: end_cut_video, send_merge_request, then the new video', async () => {
     let merged = false;
-    const server = await renderPage({
-      ...cutRoutes().routes,
-      'GET /api/user/get_user_limit_info': () => ok(demoCutLimits({ remainMergeCount: 3 })),
-      'POST /api/cut_video/end_cut_video': () => ok(null),
-      'GET /api/video_edit/send_merge_request': () => {
-        merged = true;
-        return ok({ taskId: 'merge-1' });
+    const server = await renderPage(
+      {
+        ...cutRoutes().routes,
+        'GET /api/user/get_user_limit_info': () => ok(demoCutLimits({ remainMergeCount: 3 })),
+        'POST /api/cut_video/end_cut_video': () => ok(null),
+        'GET /api/video_edit/send_merge_request': () => {
+          merged = true;
+          return ok({ taskId: 'merge-1' });
+        },
+        // The stream reports the merge at 60 %, then drops: the page polls get_work_result.
+        'GET /api/video/progress_stream': () =>
+          sseReply(
+            [
+              {
+                event: 'progress',
+                data: demoCutResult(WORK_ID, {
+                  taskId: 'merge-1',
+                  state: 'running',
+                  stage: 'compose',
+                  progress: 60,
+                  videoUrl: '',
+                }),
+              },
+            ],
+            50,
+          ),
+        'GET /api/video/get_work_result': () =>
+          ok(
+            merged
+              ? demoCutResult(WORK_ID, {
+                  taskId: 'merge-1',
+                  videoUrl: '/media/works/12/merge-1.mp4',
+                })
+              : demoCutResult(WORK_ID),
+          ),
       },
-      // The stream reports the merge at 60 %, then drops: the page polls get_work_result.
-      'GET /api/video/progress_stream': () =>
-        sseReply(
-          [
-            {
-              event: 'progress',
-              data: demoCutResult(WORK_ID, {
-                taskId: 'merge-1',
-                state: 'running',
-                stage: 'compose',
-                progress: 60,
-                videoUrl: '',
-              }),
-            },
-          ],
-          50,
-        ),
-      'GET /api/video/get_work_result': () =>
-        ok(
-          merged
-            ? demoCutResult(WORK_ID, {
-                taskId: 'merge-1',
-                videoUrl: '/media/works/12/merge-1.mp4',
-              })
-            : demoCutResult(WORK_ID),
-        ),
-    });
+      STREAM_TIMING,
+    );
     fireEvent.click(button('重新合成'));
     const modal = await dialog();
     expect(
@@ -513,32 +551,35 @@ describe('/work/cut/:id video editor', () => {
 
   it('names the failed stage of a merge and sends it again with re_send_merge_request', async () => {
     const failure = '「合成」阶段失败（服务：ffmpeg）：编码器退出';
-    const server = await renderPage({
-      ...cutRoutes().routes,
-      'GET /api/user/get_user_limit_info': () => ok(demoCutLimits({ remainMergeCount: 2 })),
-      'POST /api/cut_video/end_cut_video': () => ok(null),
-      'GET /api/video_edit/send_merge_request': () => ok({ taskId: 'merge-1' }),
-      'GET /api/video_edit/re_send_merge_request': () => ok({ taskId: 'merge-2' }),
-      'GET /api/video/progress_stream': () =>
-        sseReply(
-          [
-            {
-              event: 'done',
-              data: demoCutResult(WORK_ID, {
-                taskId: server.calls('GET', '/api/video_edit/re_send_merge_request').length
-                  ? 'merge-2'
-                  : 'merge-1',
-                state: 'failed',
-                stage: 'compose',
-                stages: [{ name: 'compose', state: 'failed', progress: 0, error: failure }],
-                videoUrl: '',
-                error: failure,
-              }),
-            },
-          ],
-          50,
-        ),
-    });
+    const server = await renderPage(
+      {
+        ...cutRoutes().routes,
+        'GET /api/user/get_user_limit_info': () => ok(demoCutLimits({ remainMergeCount: 2 })),
+        'POST /api/cut_video/end_cut_video': () => ok(null),
+        'GET /api/video_edit/send_merge_request': () => ok({ taskId: 'merge-1' }),
+        'GET /api/video_edit/re_send_merge_request': () => ok({ taskId: 'merge-2' }),
+        'GET /api/video/progress_stream': () =>
+          sseReply(
+            [
+              {
+                event: 'done',
+                data: demoCutResult(WORK_ID, {
+                  taskId: server.calls('GET', '/api/video_edit/re_send_merge_request').length
+                    ? 'merge-2'
+                    : 'merge-1',
+                  state: 'failed',
+                  stage: 'compose',
+                  stages: [{ name: 'compose', state: 'failed', progress: 0, error: failure }],
+                  videoUrl: '',
+                  error: failure,
+                }),
+              },
+            ],
+            50,
+          ),
+      },
+      STREAM_TIMING,
+    );
     fireEvent.click(button('重新合成'));
     fireEvent.click(button('确认合成', await dialog()));
     expect(await screen.findAllByText(failure)).not.toHaveLength(0);
@@ -617,9 +658,11 @@ describe('/work/cut/:id video editor', () => {
         demoCutSegment(2, { audioUrl: '', audioDurationMs: undefined }),
       ],
     });
+    // A new task id for each run, as the server gives: a task is followed by its id.
+    let runs = 0;
     const server = await renderPage({
       ...cutRoutes(cut).routes,
-      'POST /api/cut_video/generate_cut_tts': () => ok({ taskId: 'speech-all' }),
+      'POST /api/cut_video/generate_cut_tts': () => ok({ taskId: `speech-${++runs}` }),
       'GET /api/video/get_work_result': ({ query }) =>
         ok(demoCutResult(WORK_ID, query.taskId ? { taskId: query.taskId } : {})),
     });
@@ -695,7 +738,7 @@ describe('/work/cut/:id video editor', () => {
   });
 
   it('explains that a scroll video has no editing and no merge', async () => {
-    backend = await startFakeBackend({
+    await backend.start({
       'GET /api/video/work_info': () => ok(demoWorkDetail(WORK_ID, { title: '滚屏一号', type: 2 })),
       'GET /api/video/get_work_result': () => ok(demoCutResult(WORK_ID)),
       'GET /api/cut_video/get_cut_video': () => refuse(400, '该视频类型没有剪辑数据', 400),
@@ -713,7 +756,7 @@ describe('/work/cut/:id video editor', () => {
   });
 
   it('says the work does not exist (404) with a way back', async () => {
-    backend = await startFakeBackend({
+    await backend.start({
       'GET /api/video/work_info': () => refuse(404, '作品不存在', 404),
       'GET /api/video/get_work_result': () => refuse(404, '作品不存在', 404),
       'GET /api/cut_video/get_cut_video': () => refuse(404, '作品不存在', 404),

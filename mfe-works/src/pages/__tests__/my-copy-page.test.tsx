@@ -1,26 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WorkSummary } from '@kol/shared-sdk';
 import { demoWorkDetail, demoWorkSummary } from '../../testing/fixtures';
 import {
+  fakeBackendPerTest,
   ok,
   refuse,
   renderWithHost,
   settle,
-  startFakeBackend,
-  type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { MyCopyPage } from '../my-copy-page';
 
-let backend: FakeBackend | undefined;
-
-beforeEach(() => sessionStorage.clear());
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 /** A store of works that get_works pages and filters as the server does. */
 function worksRoutes(works: WorkSummary[], overrides: FakeRoutes = {}): FakeRoutes {
@@ -47,9 +39,9 @@ function worksRoutes(works: WorkSummary[], overrides: FakeRoutes = {}): FakeRout
 }
 
 async function renderPage(works: WorkSummary[], overrides: FakeRoutes = {}) {
-  backend = await startFakeBackend(worksRoutes(works, overrides));
+  const server = await backend.start(worksRoutes(works, overrides));
   const view = renderWithHost(<MyCopyPage />, { route: '/work' });
-  return { ...view, server: backend };
+  return { ...view, server };
 }
 
 describe('/work My copy', () => {

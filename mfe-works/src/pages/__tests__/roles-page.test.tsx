@@ -1,24 +1,18 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MAX_IMAGE_UPLOAD_BYTES, type ImageResult, type Role } from '@kol/shared-sdk';
 import {
+  fakeBackendPerTest,
   ok,
   refuse,
   renderWithHost,
   settle,
-  startFakeBackend,
-  type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
 import { demoLibraryRole, demoWorkSummary } from '../../testing/fixtures';
 import { RolesPage } from '../roles-page';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 /**
  * A library that `/api/library/roles` pages and filters as the server does (newest first is the
@@ -62,9 +56,9 @@ function libraryRoutes(roles: Role[], overrides: FakeRoutes = {}): FakeRoutes {
 }
 
 async function renderPage(roles: Role[], overrides: FakeRoutes = {}, route = '/work/character') {
-  backend = await startFakeBackend(libraryRoutes(roles, overrides));
+  const server = await backend.start(libraryRoutes(roles, overrides));
   renderWithHost(<RolesPage />, { route });
-  return backend;
+  return server;
 }
 
 const card = (name: string) => screen.getByRole('group', { name: `角色 ${name}` });
@@ -249,6 +243,23 @@ describe('/work/character My roles', () => {
     ]);
     expect(await screen.findByText('白发青年，黑色劲装')).toBeInTheDocument();
     expect(within(card('林动')).getByText('海外漫剪')).toBeInTheDocument();
+
+    // 性别 is a select on the card, saved alone on the role's revision.
+    const gender = within(card('林动')).getByLabelText('性别 林动');
+    expect(gender.closest('.ant-select')).toHaveTextContent('未知');
+    fireEvent.mouseDown(gender);
+    fireEvent.click(await screen.findByTitle('男'));
+    expect(await screen.findByText('「林动」的性别已保存')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/role/update').at(-1)?.body).toEqual({
+      roleId: 4,
+      revision: 1,
+      gender: 'male',
+    });
+    await waitFor(() =>
+      expect(
+        within(card('林动')).getByLabelText('性别 林动').closest('.ant-select'),
+      ).toHaveTextContent('男'),
+    );
   });
 
   it('keeps the form and what was typed when the server refuses the save', async () => {

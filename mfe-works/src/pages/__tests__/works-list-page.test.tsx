@@ -1,13 +1,13 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUOTA_FIELDS, type UsageLimits, type WorkSummary } from '@kol/shared-sdk';
 import {
   demoUser,
+  fakeBackendPerTest,
   ok,
   refuse,
   renderWithHost,
   settle,
-  startFakeBackend,
   type FakeBackend,
   type FakeRoutes,
 } from '@kol/shared-sdk/testing';
@@ -15,12 +15,7 @@ import { WORK_LISTS, type WorkList } from '../../lib/work-lists';
 import { demoWorkSummary } from '../../testing/fixtures';
 import { WorksListPage } from '../works-list-page';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 /** Polls quickly so a test of a running work takes a fraction of a second. */
 const POLL_MS = 60;
@@ -107,12 +102,12 @@ interface RenderOptions {
 
 async function renderList(works: WorkSummary[], options: RenderOptions = {}) {
   const path = options.path ?? '/work/comics';
-  backend = await startFakeBackend(worksRoutes(works, options.routes));
+  const server = await backend.start(worksRoutes(works, options.routes));
   const view = renderWithHost(<WorksListPage list={listAt(path)} pollIntervalMs={POLL_MS} />, {
     route: `${path}${options.search ?? ''}`,
     user: options.user ?? demoUser({ templateIds: [0, 1, 2, 3, 4, 5, 6], functionalLevel: 1 }),
   });
-  return { ...view, server: backend };
+  return { ...view, server };
 }
 
 const listCalls = (server: FakeBackend) =>
@@ -270,7 +265,7 @@ describe('works lists: who may see them', () => {
     await settle(200);
     expect(blocked.server.calls('GET', '/api/video/get_works')).toHaveLength(0);
     blocked.unmount();
-    await backend?.close();
+    // The next start closes this test's first backend before it opens its own.
 
     const allowed = await renderList(works, {
       path: '/work/convert',
@@ -332,7 +327,7 @@ describe('works lists: the cards', () => {
     expect(within(card(3)).getByText('时长 1分23秒')).toBeInTheDocument();
     expect(within(card(3)).getByRole('img', { name: '做好了 封面' })).toHaveAttribute(
       'src',
-      `${backend?.origin}/media/works/3/cover.jpg`,
+      `${backend.current.origin}/media/works/3/cover.jpg`,
     );
     expect(within(card(3)).getByText(/^更新于 2025-11-20/)).toBeInTheDocument();
 
@@ -356,14 +351,14 @@ describe('works lists: the cards', () => {
     fireEvent.click(await screen.findByLabelText('播放 做好了'));
     const player = await screen.findByLabelText('视频播放器');
     expect(player.tagName).toBe('VIDEO');
-    expect(player).toHaveAttribute('src', `${backend?.origin}/media/works/3/video.mp4`);
+    expect(player).toHaveAttribute('src', `${backend.current.origin}/media/works/3/video.mp4`);
     expect(player).toHaveAttribute('controls');
 
     const video = screen.getByLabelText('下载视频 做好了');
-    expect(video).toHaveAttribute('href', `${backend?.origin}/media/works/3/video.mp4`);
+    expect(video).toHaveAttribute('href', `${backend.current.origin}/media/works/3/video.mp4`);
     expect(video).toHaveAttribute('download', '做好了.mp4');
     const captions = screen.getByLabelText('下载字幕 做好了');
-    expect(captions).toHaveAttribute('href', `${backend?.origin}/media/works/3/video.srt`);
+    expect(captions).toHaveAttribute('href', `${backend.current.origin}/media/works/3/video.srt`);
     expect(captions).toHaveAttribute('download', '做好了.srt');
 
     expect(screen.getByLabelText('编辑 做好了')).toHaveAttribute('href', '/work/cut/3');

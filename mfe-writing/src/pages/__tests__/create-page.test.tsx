@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { textResult } from '../../testing/fixtures';
-import { ok, startFakeBackend, type FakeBackend } from '../../testing/fake-backend';
+import { ok, openedStream, startFakeBackend, type FakeBackend } from '../../testing/fake-backend';
 import { renderWithHost, settle } from '@kol/shared-sdk/testing';
+import { createQueryClient } from '@kol/shared-sdk/state';
+import { configuredServices } from '@kol/shared-sdk/ui';
 import { CreatePage } from '../create-page';
 
 let backend: FakeBackend | undefined;
 let taskCount = 0;
 
 beforeEach(() => {
+  // Each render has a query client of its own: each test is a fresh installation, whose text
+  // model is asked again.
   localStorage.clear();
   sessionStorage.clear();
   taskCount = 0;
@@ -19,8 +23,10 @@ afterEach(async () => {
   backend = undefined;
 });
 
-async function renderPage() {
+async function renderPage(textModel = false) {
   backend = await startFakeBackend({
+    'GET /api/video/services': () =>
+      ok({ text: textModel ? 'deepseek-chat' : null, pictures: null, voice: null }),
     'POST /api/writing/generate': () => {
       taskCount += 1;
       return ok({ taskId: `task-${taskCount}` });
@@ -28,7 +34,11 @@ async function renderPage() {
     'POST /api/writing/cancel': () => ok(null),
     'POST /api/video/save_text': () => ok({ workId: 8, revision: 1 }),
   });
-  const view = renderWithHost(<CreatePage />, { route: '/create' });
+  const queryClient = createQueryClient();
+  const view = renderWithHost(<CreatePage />, { route: '/create', queryClient });
+  // The installation's answer is in before the test goes on (no state change after it ends):
+  // the page's own ask, on the page's client.
+  await act(() => configuredServices(queryClient));
   return { ...view, server: backend };
 }
 
@@ -45,7 +55,7 @@ function chooseMode(label: string) {
 /** Runs one generation whose stream writes `pieces`, then ends with their sum. */
 async function runAndFinish(server: FakeBackend, pieces: string[]) {
   fireEvent.click(screen.getByTestId('generate'));
-  const stream = await act(() => server.nextStream());
+  const stream = await openedStream(server);
   for (const piece of pieces) stream.send('delta', { text: piece });
   stream.send('done', { result: textResult({ text: pieces.join(''), engine: 'qwen-plus' }) });
   await waitFor(() => expect(screen.getByTestId('generation-status')).toHaveTextContent('已完成'));
@@ -57,14 +67,14 @@ function lastBody(server: FakeBackend) {
 
 describe('/create', () => {
   it('writes from the prompt, genre and tone, streaming into the editor', async () => {
-    const { server } = await renderPage();
+    const { server } = await renderPage(true);
     fireEvent.change(screen.getByLabelText('提示或大纲'), {
       target: { value: '废土少女修机器人' },
     });
     fireEvent.change(screen.getByLabelText('题材'), { target: { value: '科幻' } });
     fireEvent.change(screen.getByLabelText('风格'), { target: { value: '温暖治愈' } });
     fireEvent.click(screen.getByTestId('generate'));
-    const stream = await act(() => server.nextStream());
+    const stream = await openedStream(server);
     stream.send('delta', { text: '风沙里，' });
     await waitFor(() => expect(editor()).toHaveValue('风沙里，'));
     stream.send('delta', { text: '她拧紧最后一颗螺丝。' });
@@ -81,6 +91,8 @@ describe('/create', () => {
       length: 800,
     });
     expect(screen.getByTestId('version-1')).toHaveTextContent('写作');
+    // A text model is configured: nothing to say before the click.
+    expect(screen.queryByTestId('local-engine-note')).toBeNull();
   });
 
   it.each([
@@ -105,6 +117,10 @@ describe('/create', () => {
     expect(await screen.findByText('请先在编辑区写下或生成一段正文，再续写')).toBeInTheDocument();
     await settle();
     expect(server.calls('POST', '/api/writing/generate')).toHaveLength(0);
+    // No text model: the page says before any click that the local engine writes, and how.
+    expect(screen.getByTestId('local-engine-note')).toHaveTextContent(
+      '未配置文本模型：由本地引擎写作',
+    );
   });
 
   it('continues after the current text and keeps every version, any of which can be restored', async () => {
@@ -182,7 +198,7 @@ describe('/create', () => {
     fireEvent.click(screen.getByTestId('generate'));
     fireEvent.click(await screen.findByTestId('stop'));
     fireEvent.click(await screen.findByTestId('generate'));
-    const stream = await act(() => server.nextStream());
+    const stream = await openedStream(server);
     expect(stream.query.taskId).toBe('task-2');
     await waitFor(() => expect(server.calls('POST', '/api/writing/cancel')).toHaveLength(1));
     expect(server.calls('POST', '/api/writing/cancel')[0]?.body).toEqual({ taskId: 'task-1' });
@@ -198,7 +214,7 @@ describe('/create', () => {
     const { server } = await renderPage();
     fireEvent.change(screen.getByLabelText('提示或大纲'), { target: { value: '提示' } });
     fireEvent.click(screen.getByTestId('generate'));
-    const stream = await act(() => server.nextStream());
+    const stream = await openedStream(server);
     stream.send('delta', { text: '半句' });
     await waitFor(() => expect(editor()).toHaveValue('半句'));
     fireEvent.click(screen.getByTestId('stop'));

@@ -4,6 +4,7 @@ import { MAX_BOOK_UPLOAD_BYTES, type GenerateTextBody } from '@kol/shared-sdk';
 import { PLATFORMS, demoBook, demoBookSummary, textResult } from '../../testing/fixtures';
 import {
   ok,
+  openedStream,
   refuse,
   startFakeBackend,
   type FakeBackend,
@@ -62,9 +63,9 @@ async function pickBookAndChapters() {
   fireEvent.click(screen.getByLabelText('第二章 星图'));
 }
 
-/** Waits for the page to open the generation stream, inside act (React renders meanwhile). */
+/** Waits for the page to open the generation stream (React renders meanwhile). */
 function nextStream(server: FakeBackend) {
-  return act(() => server.nextStream());
+  return openedStream(server);
 }
 
 function resultArea(): HTMLTextAreaElement {
@@ -291,12 +292,23 @@ describe('/generate', () => {
   });
 
   it('shows the error the stream reports and keeps the text written so far', async () => {
-    const { server } = await renderPage();
+    const error = 'OpenAI 兼容接口超时（30 秒），请重试';
+    // As the server does: the failure and the text so far are kept before the stream tells it.
+    let failed = false;
+    const { server } = await renderPage({
+      'GET /api/writing/gen_result': () =>
+        ok(
+          failed
+            ? textResult({ state: 'failed', text: '开头', error })
+            : textResult({ state: 'running', text: '' }),
+        ),
+    });
     await pickBookAndChapters();
     fireEvent.click(screen.getByTestId('generate'));
     const stream = await nextStream(server);
     stream.send('delta', { text: '开头' });
-    stream.send('error', { message: 'OpenAI 兼容接口超时（30 秒），请重试' });
+    failed = true;
+    stream.send('error', { message: error });
     expect(await screen.findByTestId('generation-error')).toHaveTextContent('OpenAI 兼容接口超时');
     expect(resultArea()).toHaveValue('开头');
     expect(screen.getByLabelText('第一章 醒来')).toBeChecked();

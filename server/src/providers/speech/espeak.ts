@@ -2,6 +2,11 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  DEFAULT_EN_VOICE_ID,
+  DEFAULT_ZH_VOICE_ID,
+  SENTENCE_PAUSE_MS,
+} from '@kol/shared-sdk/contracts';
 import { findRepoRoot } from '../../paths';
 import { joinSpoken, parseWav, pcmDurationMs, writeWav, type Pcm } from './wav';
 
@@ -24,7 +29,7 @@ interface VoiceSpec extends Voice {
 const VOICES: VoiceSpec[] = [
   {
     voiceId: 'espeak-cmn-f',
-    name: '普通话 女声（离线）',
+    name: '普通话 女声',
     language: 'zh',
     gender: 'female',
     espeak: 'cmn+f3',
@@ -32,7 +37,7 @@ const VOICES: VoiceSpec[] = [
   },
   {
     voiceId: 'espeak-cmn-m',
-    name: '普通话 男声（离线）',
+    name: '普通话 男声',
     language: 'zh',
     gender: 'male',
     espeak: 'cmn+m3',
@@ -40,7 +45,7 @@ const VOICES: VoiceSpec[] = [
   },
   {
     voiceId: 'espeak-en-us-f',
-    name: '美式英语 女声（离线）',
+    name: '美式英语 女声',
     language: 'en',
     gender: 'female',
     espeak: 'en-us+f3',
@@ -48,7 +53,7 @@ const VOICES: VoiceSpec[] = [
   },
   {
     voiceId: 'espeak-en-us-m',
-    name: '美式英语 男声（离线）',
+    name: '美式英语 男声',
     language: 'en',
     gender: 'male',
     espeak: 'en-us+m3',
@@ -67,9 +72,9 @@ export function listVoices(): Voice[] {
   }));
 }
 
-export const DEFAULT_VOICE_ID = 'espeak-cmn-f';
+export const DEFAULT_VOICE_ID = DEFAULT_ZH_VOICE_ID;
 /** The offline English voice overseas types speak when the work names none. */
-export const ENGLISH_VOICE_ID = 'espeak-en-us-f';
+export const ENGLISH_VOICE_ID = DEFAULT_EN_VOICE_ID;
 /** espeak-ng's own default rate; `speed` multiplies it. */
 const BASE_WPM = 175;
 
@@ -166,7 +171,7 @@ export async function synthesize(
 }
 
 /** The pause between sentences of a narration (every engine joins its sentences with it). */
-export const SENTENCE_PAUSE_MS = 250;
+export { SENTENCE_PAUSE_MS };
 
 export interface SpokenSegment {
   text: string;

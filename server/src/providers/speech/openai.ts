@@ -22,7 +22,7 @@ export const providerEngine = (config: TtsConfig) => `${config.model}（${host(c
 export function providerVoices(config: TtsConfig): ProviderVoice[] {
   return config.voices.map((voice) => ({
     voiceId: `${PROVIDER_VOICE_PREFIX}${voice}`,
-    name: `${voice}（在线）`,
+    name: voice,
     language: 'multi',
     gender: 'neutral',
     engine: providerEngine(config),

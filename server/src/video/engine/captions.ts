@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CaptionStyle } from '@kol/shared-sdk/contracts';
@@ -8,7 +9,7 @@ import {
   timedLines,
   type CaptionAspect,
 } from './caption-lines';
-import { CJK_FONT_FAMILY } from './fonts';
+import { CJK_FONT_FAMILY, cjkFonts } from './fonts';
 
 export type Aspect = CaptionAspect;
 
@@ -18,39 +19,11 @@ export interface Cue {
   endMs: number;
 }
 
-// A Latin full stop ends a sentence only before a space or the end (not in 3.5 or a.m.).
-const SENTENCE_END = /([。！？!?；;…]+[”’」』）)]*|\.+["')]*(?=\s|$)|\n+)/;
-const CLAUSE_BREAK = /([，,、：:]+)/;
-
 /**
- * Splits narration into sentences at Chinese (and Western) sentence punctuation, keeping the
- * punctuation with its sentence. A sentence longer than `maxChars` is split again at commas,
- * so no single caption stays on screen for too long.
+ * Narration split into sentences (one caption and one synthesis each): the SDK's split, the one
+ * the caption page and the speech estimate use too.
  */
-export function splitSentences(text: string, maxChars = 40): string[] {
-  const pieces = text.split(SENTENCE_END);
-  const sentences: string[] = [];
-  for (let i = 0; i < pieces.length; i += 2) {
-    const s = `${pieces[i] ?? ''}${(pieces[i + 1] ?? '').replace(/\n+/g, '')}`.trim();
-    if (!s) continue;
-    if (s.length <= maxChars) {
-      sentences.push(s);
-      continue;
-    }
-    const clauses = s.split(CLAUSE_BREAK);
-    let current = '';
-    for (let j = 0; j < clauses.length; j += 2) {
-      const clause = `${clauses[j] ?? ''}${clauses[j + 1] ?? ''}`;
-      if (current && current.length + clause.length > maxChars) {
-        sentences.push(current.trim());
-        current = '';
-      }
-      current += clause;
-    }
-    if (current.trim()) sentences.push(current.trim());
-  }
-  return sentences.filter((s) => /[\p{L}\p{N}]/u.test(s));
-}
+export { splitSentences } from '@kol/shared-sdk/text';
 
 /**
  * Caption times when a provider returns one audio file for the whole narration: the total is
@@ -66,47 +39,6 @@ export function apportionByChars(sentences: string[], totalMs: number): Cue[] {
     at += weights[i] ?? 0;
     return { text, startMs, endMs: Math.round((at / sum) * totalMs) };
   });
-}
-
-const isWide = (ch: string): boolean =>
-  /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F]/.test(ch);
-
-/**
- * Wraps a text into lines of at most `maxWidth` CJK characters (Latin counts half), breaking
- * Latin text at spaces, and never starting a line with closing punctuation. The scrolling
- * video's page of text; captions are laid out by caption-lines.ts.
- */
-export function wrapCaption(text: string, maxWidth: number): string[] {
-  // Balanced lines: 15 characters at width 14 become 8 + 7, not 14 + a lone character.
-  const total = Array.from(text.trim()).reduce((a, c) => a + (isWide(c) ? 1 : 0.5), 0);
-  const width = Math.ceil(total / Math.max(1, Math.ceil(total / maxWidth)));
-  const lines: string[] = [];
-  let line = '';
-  let units = 0;
-  const chars = Array.from(text.trim());
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i] ?? '';
-    const w = isWide(ch) ? 1 : 0.5;
-    const closing = /[，。！？、；：”’」』）),.!?;:]/.test(ch);
-    if (units + w > width && line && !closing) {
-      const space = line.lastIndexOf(' ');
-      // Keep a Latin word whole by moving it to the next line.
-      if (!isWide(ch) && ch !== ' ' && space > 0 && line.length - space < 20) {
-        lines.push(line.slice(0, space));
-        line = line.slice(space + 1);
-        units = Array.from(line).reduce((a, c) => a + (isWide(c) ? 1 : 0.5), 0);
-      } else {
-        lines.push(line);
-        line = '';
-        units = 0;
-      }
-      if (ch === ' ') continue;
-    }
-    line += ch;
-    units += w;
-  }
-  if (line.trim()) lines.push(line.trim());
-  return lines.map((l) => l.trim()).filter(Boolean);
 }
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
@@ -152,6 +84,89 @@ const ASS_STYLE: Record<
   box: { primary: '&H00FFFFFF', outline: '&H60000000', border: 3 },
 };
 
+/**
+ * libass sizes a font by its line height (the OS/2 table's winAscent + winDescent, as Windows
+ * does), not by its em: Noto Sans SC's is 1.448 em, so `Fontsize 57` drew 39 px glyphs, the
+ * "40 px" measured on a decompression video (every type burns these same captions). The ASS
+ * size is the wanted em times this ratio, read from the very TTF libass is given.
+ */
+let lineRatio: number | null = null;
+export function assLineRatio(): number {
+  if (lineRatio !== null) return lineRatio;
+  const ttf = readFileSync(cjkFonts().regular);
+  const tables = new Map<string, number>();
+  for (let i = 0; i < ttf.readUInt16BE(4); i++) {
+    const at = 12 + i * 16;
+    tables.set(ttf.toString('latin1', at, at + 4), ttf.readUInt32BE(at + 8));
+  }
+  const head = tables.get('head');
+  const os2 = tables.get('OS/2');
+  if (head === undefined || os2 === undefined) throw new Error('字幕字体缺少 head 或 OS/2 表');
+  const unitsPerEm = ttf.readUInt16BE(head + 18);
+  lineRatio = (ttf.readUInt16BE(os2 + 74) + ttf.readUInt16BE(os2 + 76)) / unitsPerEm;
+  return lineRatio;
+}
+
+/** The caption em as a share of the frame's short side: 67 px at 1080 wide, as on Douyin. */
+export const CAPTION_EM_SHARE = 0.062;
+
+export interface CaptionMetrics {
+  /** Pixels per CJK glyph (em) of the Chinese captions, and of the English ones. */
+  em: number;
+  latinEm: number;
+  /** The same as ASS Fontsize values (see assLineRatio). */
+  assSize: number;
+  latinAssSize: number;
+  /** Black outline and soft shadow, in pixels: white text reads on snow and on night alike. */
+  outline: number;
+  shadow: number;
+  marginH: number;
+  marginV: number;
+}
+
+/**
+ * The burned captions' sizes for a frame. They scale with the frame, so a reduced test render
+ * looks like the real one, and a line at the limit (caption-lines.ts) fits between the margins
+ * with its outline (a CJK glyph is 1 em wide; English averages ~0.55 em).
+ */
+export function captionMetrics(
+  size: { width: number; height: number },
+  aspect: Aspect,
+): CaptionMetrics {
+  const { width, height } = size;
+  const marginV = Math.round(height * (aspect === '9:16' ? 0.14 : 0.08));
+  const marginH = Math.round(width * 0.05);
+  const room = width - 2 * marginH;
+  const wanted = Math.round(Math.min(width, height) * CAPTION_EM_SHARE);
+  const outline = Math.max(2, Math.round(wanted * 0.075));
+  const em = Math.min(wanted, Math.floor((room - 2 * outline) / CJK_LINE_LIMIT[aspect]));
+  const latinEm = Math.min(em, Math.floor((room - 2 * outline) / (LATIN_LINE_LIMIT * 0.55)));
+  const ratio = assLineRatio();
+  return {
+    em,
+    latinEm,
+    assSize: Math.round(em * ratio),
+    latinAssSize: Math.round(latinEm * ratio),
+    outline,
+    shadow: Math.max(1, Math.round(em * 0.04)),
+    marginH,
+    marginV,
+  };
+}
+
+/**
+ * Where the burned captions' glyphs (with outline and shadow) can be, top to bottom: a frame's
+ * own drawing keeps clear of it (engine/looks).
+ */
+export function captionBand(
+  size: { width: number; height: number },
+  aspect: Aspect,
+): { top: number; bottom: number } {
+  const m = captionMetrics(size, aspect);
+  const bottom = size.height - m.marginV;
+  return { top: bottom - m.assSize - m.outline, bottom: bottom + m.outline + m.shadow };
+}
+
 export function toAss(
   cues: Cue[],
   size: { width: number; height: number },
@@ -159,17 +174,7 @@ export function toAss(
   style: CaptionStyle = 'classic',
 ): string {
   const { width, height } = size;
-  const marginV = Math.round(height * (aspect === '9:16' ? 0.14 : 0.08));
-  const marginH = Math.round(width * 0.06);
-  // Sizes scale with the frame so a reduced test render looks like the real one, and a line at
-  // the limit fits between the margins (a CJK glyph is 1 em wide; English averages ~0.55 em).
-  const room = width - 2 * marginH;
-  const fontSize = Math.min(
-    Math.round((aspect === '9:16' ? width : height) * 0.058),
-    Math.floor(room / (CJK_LINE_LIMIT[aspect] + 0.5)),
-  );
-  const latinSize = Math.min(fontSize, Math.floor(room / (LATIN_LINE_LIMIT * 0.55)));
-  const outline = Math.max(2, Math.round(fontSize / 16));
+  const { assSize, latinAssSize, outline, shadow, marginH, marginV } = captionMetrics(size, aspect);
   const look = ASS_STYLE[style === 'none' ? 'classic' : style];
   const shown = style === 'none' ? [] : captionCues(cues, aspect);
   const lines = shown.map(
@@ -178,8 +183,11 @@ export function toAss(
         isLatinCaption(c.text) ? 'CaptionLatin' : 'Caption'
       },,0,0,0,,${assEscape(c.text)}`,
   );
+  // The shadow (BackColour, half-transparent black) under the outline lifts the text off a
+  // busy picture; the box style draws its own box instead.
+  const drop = look.border === 3 ? 0 : shadow;
   const styleLine = (name: string, size: number) =>
-    `Style: ${name},${CJK_FONT_FAMILY},${size},${look.primary},${look.primary},${look.outline},&H80000000,-1,0,0,0,100,100,0,0,${look.border},${outline},0,2,${marginH},${marginH},${marginV},1`;
+    `Style: ${name},${CJK_FONT_FAMILY},${size},${look.primary},${look.primary},${look.outline},&H80000000,-1,0,0,0,100,100,0,0,${look.border},${outline},${drop},2,${marginH},${marginH},${marginV},1`;
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -191,8 +199,8 @@ export function toAss(
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
     // Bottom-centred (alignment 2); WrapStyle 2: one line per cue, never wrapped by libass.
-    styleLine('Caption', fontSize),
-    styleLine('CaptionLatin', latinSize),
+    styleLine('Caption', assSize),
+    styleLine('CaptionLatin', latinAssSize),
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

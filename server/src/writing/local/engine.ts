@@ -18,6 +18,7 @@ import {
   wording,
   type ToneProfile,
 } from './templates';
+import { isWholeSentence, spokenLines } from './sentences';
 
 export const LOCAL_ENGINE_LABEL = '本地引擎（离线抽取式）';
 
@@ -42,7 +43,9 @@ interface Material {
 function material(request: TextRequest, seed: number): Material {
   const parts = request.source.map((part) => part.text);
   const all = parts.join('\n');
-  const sentences = analyse(parts);
+  // Only sentences that stand alone are material: a quotation is kept with its attribution,
+  // and a fragment or a speech verb that lost its words is never copied out.
+  const sentences = joinAttributions(analyse(parts)).filter((s) => isWholeSentence(s.text));
   const names = characterNames(all, 3);
   const kws = keywords(all, 8).filter((k) => !names.includes(k));
   return {
@@ -60,25 +63,44 @@ function material(request: TextRequest, seed: number): Material {
 
 const NO_BOOK_CLOSER = '喜欢这个故事，记得点赞关注，下期更精彩。';
 
-const stripQuotes = (text: string) => text.replace(/[“”「」『』"]/g, '');
+/** A sentence that is a whole quotation: “……” with nothing outside it. */
+const QUOTE_ONLY = /^[“「『][^“「『]*[”」』]$/;
+/** The start of a sentence that attributes the quotation before it: 陈念问。 / 陈屿笑着说，“…” */
+const ATTRIBUTION =
+  /^[^，,。！？!?“”「」『』]{0,10}(?:说|道|问|答|喊|叫|嚷|笑|叹)[了着]?(?:[，,。：:]|$)/;
 
-/** Long sentences cut at commas into spoken-length lines. */
-function shortLines(sentence: string, max = 18): string[] {
-  const clauses = stripQuotes(sentence)
-    .split(/(?<=[，,；;：:])/)
-    .map((c) => c.trim())
-    .filter(Boolean);
-  const lines: string[] = [];
-  let current = '';
-  for (const clause of clauses) {
-    if (current && current.length + clause.length > max) {
-      lines.push(current);
-      current = clause;
-    } else current += clause;
+/**
+ * The sentence splitter cuts 「“别的是什么？”陈念问。」 after the question mark, leaving a
+ * quotation without its speaker and 「陈念问。」 without its words; the two go back together here
+ * (text/analysis.ts's splitSentences is the place for this in the long run).
+ */
+export function joinAttributions<T extends { text: string; words: string[]; part: number }>(
+  sentences: T[],
+): T[] {
+  const out: T[] = [];
+  for (const sentence of sentences) {
+    const previous = out[out.length - 1];
+    if (
+      previous &&
+      previous.part === sentence.part &&
+      QUOTE_ONLY.test(previous.text) &&
+      ATTRIBUTION.test(sentence.text)
+    ) {
+      out[out.length - 1] = {
+        ...previous,
+        text: previous.text + sentence.text,
+        words: [...previous.words, ...sentence.words],
+      };
+    } else out.push(sentence);
   }
-  if (current) lines.push(current);
-  // A spoken line ends in a full stop, not a comma.
-  return lines.map((line) => line.replace(/[，,；;：:]$/, '。'));
+  return out.map((s, index) => ({ ...s, index }));
+}
+
+/** The source's sentences with each quotation kept with its attribution (modes on a text). */
+function wholeSentences(text: string): string[] {
+  return joinAttributions(splitSentences(text).map((t) => ({ text: t, words: [], part: 0 }))).map(
+    (s) => s.text,
+  );
 }
 
 function values(m: Material, index = 0): Record<string, string> {
@@ -123,7 +145,7 @@ function narration(m: Material, length: number): string {
   );
   const lines: string[] = [opener];
   picked.forEach((s, i) => {
-    const beat = shortLines(s.text);
+    const beat = spokenLines(s.text);
     // A connective every few beats keeps the script flowing when spoken aloud.
     if (i > 0 && i % 3 === 0 && beat[0]) beat[0] = pick(w.narrationLinks, m.seed + i) + beat[0];
     lines.push(...beat);
@@ -139,7 +161,7 @@ function spoken(m: Material, length: number): string {
   const closer = m.book ? fill(pick(w.spokenClosers, m.seed + 1), values(m)) : NO_BOOK_CLOSER;
   const budget = Math.max(30, length - opener.length - question.length - closer.length);
   const picked = pickSentences(m.sentences, m.scores, budget, { maxSentenceLength: 40 });
-  const body = picked.flatMap((s) => shortLines(s.text, 22));
+  const body = picked.flatMap((s) => spokenLines(s.text, 22));
   return [opener, ...body, question, closer].join('\n');
 }
 
@@ -222,7 +244,7 @@ function write(m: Material, source: string, length: number): string {
 
 function continueText(m: Material, source: string, length: number): string {
   const w = wording(m.profile);
-  const last = splitSentences(source).slice(-2).join('');
+  const last = excerptEnd(wholeSentences(source));
   // Each scene line at most once: a shorter continuation beats a repetitive one.
   const out: string[] = [];
   let used = 0;
@@ -234,16 +256,49 @@ function continueText(m: Material, source: string, length: number): string {
   out.push(fill(pick(w.questions, m.seed), values(m, m.seed)));
   const paragraphs: string[] = [];
   for (let k = 0; k < out.length; k += 3) paragraphs.push(out.slice(k, k + 3).join(''));
-  return `（接上文：${last.slice(0, 60)}）\n\n${paragraphs.join('\n\n')}`;
+  return `（接上文：${last}）\n\n${paragraphs.join('\n\n')}`;
 }
 
+/**
+ * The end of the text continued, in whole sentences of about 60 characters at most: a cut in
+ * the middle would leave half a sentence or an open quotation mark. A last sentence longer than
+ * that is shown from a clause outside its quotations, after 「……」.
+ */
+function excerptEnd(sentences: string[], max = 60): string {
+  let out = '';
+  for (let i = sentences.length - 1; i >= 0; i--) {
+    const sentence = sentences[i] ?? '';
+    if (out && out.length + sentence.length > max) break;
+    out = sentence + out;
+  }
+  if (out.length <= max) return out;
+  const lines = spokenLines(out, 1);
+  let tail = '';
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] ?? '';
+    if (tail && tail.length + line.length > max) break;
+    tail = line + tail;
+  }
+  return tail === out ? out : `……${tail}`;
+}
+
+/** A text's sentences with nothing dropped: what follows the last sentence end is one more. */
+const keepAll = (line: string) =>
+  line.match(/[^。！？!?…]+(?:[。！？!?…]+[”」』"’）)]*)?|[。！？!?…]+/g) ?? [];
+
+/**
+ * Synonym swaps, line by line: the text keeps its own lines (a script of subtitle lines stays one
+ * line per cue, with no blank lines put between them) and every character it had; only words of
+ * the SYNONYMS table change.
+ */
 function rewrite(source: string, seed: number): string {
+  let index = 0;
   return source
-    .split(/\n+/)
-    .filter((p) => p.trim())
-    .map((paragraph) =>
-      splitSentences(paragraph)
-        .map((sentence, i) => {
+    .split('\n')
+    .map((line) =>
+      keepAll(line)
+        .map((sentence) => {
+          const i = index++;
           let out = sentence;
           // Each sentence swaps at most two words, alternating which, so the text reads new
           // without drifting from its meaning.
@@ -259,11 +314,12 @@ function rewrite(source: string, seed: number): string {
         })
         .join(''),
     )
-    .join('\n\n');
+    .join('\n')
+    .trim();
 }
 
 function expand(m: Material, source: string, length: number): string {
-  const sentences = splitSentences(source);
+  const sentences = wholeSentences(source);
   if (sentences.length === 0) return '';
   const extraNeeded = Math.max(0, length - source.length);
   const every = Math.max(1, Math.round(sentences.length / Math.max(1, extraNeeded / 30)));
@@ -371,6 +427,9 @@ export function pieces(text: string, size = 6): string[] {
   return out;
 }
 
+/** The longest the local engine takes to stream a text, however long. */
+const MAX_STREAM_MS = 1500;
+
 export interface LocalEngineOptions {
   /** Pause between pieces; 0 in tests and benchmarks of the engine itself. */
   pieceDelayMs?: number;
@@ -386,10 +445,15 @@ export function createLocalProvider(options: LocalEngineOptions = {}): TextProvi
     label: LOCAL_ENGINE_LABEL,
     async *stream(request, signal) {
       const text = compose(request, seed());
-      for (const piece of pieces(text)) {
+      const parts = pieces(text);
+      // The pause shows a short text arriving; a long one (a rewritten script of thousands of
+      // characters: 12 ms a piece was 2 ms a character, 30 s for 15 000) arrives within
+      // MAX_STREAM_MS all the same.
+      const pause = Math.min(delay, MAX_STREAM_MS / Math.max(1, parts.length));
+      for (const piece of parts) {
         signal.throwIfAborted();
         yield piece;
-        if (delay > 0) await sleep(delay, undefined, { signal });
+        if (pause >= 1) await sleep(pause, undefined, { signal });
       }
     },
   };

@@ -1,185 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { describeLineRules } from '@kol/shared-sdk/testing/lines';
 import {
   CJK_LINE_LIMIT,
   LATIN_LINE_LIMIT,
   captionLines,
-  lineWidth,
-  spokenWeight,
+  pageLines,
   timedLines,
-  type CaptionAspect,
 } from '../../../src/video/engine/caption-lines';
-import { toAss, toSrt, wrapCaption } from '../../../src/video/engine/captions';
+import { assLineRatio, captionMetrics, toAss, toSrt } from '../../../src/video/engine/captions';
 import { words } from '../../../src/text/segmenter';
 
-const CORPUS = readFileSync(path.join(__dirname, 'fixtures', 'caption-corpus.txt'), 'utf8')
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line && !line.startsWith('#'));
-
-const ENGLISH = [
-  'She opened the old wooden door of the post office, and a letter was already waiting on the counter.',
-  'The letter was addressed to her, and it was signed by herself, twenty years from now.',
-  '"Where have you been?" he asked, without looking up from his phone.',
-  'Nobody expected the quiet boy from the village to become the greatest swordsman of his age.',
-  'It was 3:47 a.m. when the phone rang for the third time.',
-  'He paid $3.5 million for the land, and everyone said he had lost his mind.',
-  'Run!',
-  'I waited for you for three whole years.',
-  'The CEO of the company was only twenty years old, and nobody knew where he came from.',
-  'When the snow finally stopped, the footprints leading to the door had disappeared completely.',
-  'She signed the divorce papers without a word, then walked out into the rain.',
-  'Supercalifragilisticexpialidocious-and-then-some-more-letters-than-a-line-can-hold was written on the wall.',
-  'The palace lights went out one by one, and only the moon remained.',
-  '"Don\'t go," she whispered. "Please, just this once, stay with me until the morning comes."',
-  'Ten years later, they met again at the airport, and neither of them said a word.',
-  'In a world where only the strong survive, she chose to become stronger than anyone.',
-  'The last page of the diary had been torn out.',
-  'He woke up in the ruins, and the city around him was completely silent.',
-  'They promised to meet again on this beach, ten years from that day.',
-  'Her mother left her only one thing: a jade pendant with a name carved on the back.',
-];
-
-const ASPECTS: CaptionAspect[] = ['9:16', '16:9'];
-const STARTS_CLOSED = /^[，。！？、；：”’」』）》〉】…—,.!?;:)]/u;
-const ENDS_OPEN = /[“‘「『（《〈【(]$/u;
-const DROPPED = /\s/u;
-
-/** Offsets in `text` where jieba's own segmentation of the whole sentence puts a boundary. */
-function wordBoundaries(text: string): Set<number> {
-  const out = new Set<number>([0]);
-  let at = 0;
-  for (const word of words(text)) {
-    at += Array.from(word).length;
-    out.add(at);
-  }
-  return out;
-}
-
-/**
- * Walks the lines over the sentence: each line is the next stretch of it (a break drops only
- * spaces), so the offsets where lines end are the breaks. Fails when a line is not the text that follows.
- */
-function breaksOf(text: string, lines: string[]): number[] {
-  const chars = Array.from(text);
-  const breaks: number[] = [];
-  let at = 0;
-  for (const line of lines) {
-    while (at < chars.length && /\s/.test(chars[at] ?? '')) at++;
-    const piece = Array.from(line);
-    expect(chars.slice(at, at + piece.length).join('')).toBe(line);
-    at += piece.length;
-    breaks.push(at);
-    while (at < chars.length && DROPPED.test(chars[at] ?? '')) at++;
-  }
-  // Nothing but dropped marks after the last line: no text went missing.
-  expect(chars.slice(at).join('').trim()).toBe('');
-  return breaks.slice(0, -1);
-}
-
-describe('caption lines over a corpus of web-novel sentences', () => {
-  it('holds at least 200 sentences of narration, dialogue, names, numbers and mixed Latin', () => {
-    expect(CORPUS.length).toBeGreaterThanOrEqual(200);
-    expect(CORPUS.filter((s) => s.includes('“')).length).toBeGreaterThan(30);
-    expect(CORPUS.filter((s) => /\d/.test(s)).length).toBeGreaterThanOrEqual(20);
-    expect(CORPUS.filter((s) => /[A-Za-z]/.test(s)).length).toBeGreaterThanOrEqual(20);
-  });
-
-  for (const aspect of ASPECTS) {
-    it(`in ${aspect}: no break inside a jieba word, no line over ${CJK_LINE_LIMIT[aspect]}, no orphan punctuation, no lone character`, () => {
-      for (const sentence of CORPUS) {
-        const lines = captionLines(sentence, aspect);
-        expect(lines.length).toBeGreaterThan(0);
-        const boundaries = wordBoundaries(sentence);
-        for (const at of breaksOf(sentence, lines)) {
-          if (!boundaries.has(at))
-            throw new Error(
-              `「${sentence}」 is broken inside a word at ${at}: ${lines.join(' / ')}`,
-            );
-        }
-        for (const line of lines) {
-          if (lineWidth(line) > CJK_LINE_LIMIT[aspect])
-            throw new Error(`「${line}」 is over the limit`);
-          expect(line).not.toMatch(STARTS_CLOSED);
-          expect(line).not.toMatch(ENDS_OPEN);
-          if (spokenWeight(sentence) > 1 && spokenWeight(line) <= 1) {
-            throw new Error(`「${line}」 is a lone character of 「${sentence}」`);
-          }
-        }
-      }
-    });
-  }
-
-  it('breaks at clause punctuation first: a sentence of two clauses that fit is two lines, one per clause', () => {
-    expect(captionLines('苏晚推开邮局的木门，柜台上已经放着一封信。', '9:16')).toEqual([
-      '苏晚推开邮局的木门，',
-      '柜台上已经放着一封信。',
-    ]);
-    expect(captionLines('收件人写着她的名字，落款是二十年后的自己。', '9:16')).toEqual([
-      '收件人写着她的名字，',
-      '落款是二十年后的自己。',
-    ]);
-    // A short sentence stays one line, its question mark kept.
-    expect(captionLines('“你到底是谁？”', '9:16')).toEqual(['“你到底是谁？”']);
-  });
-
-  it('shares a sentence’s time out by what each line speaks: the cues start and end with the speech', () => {
-    for (const aspect of ASPECTS) {
-      for (const sentence of CORPUS) {
-        const cue = { text: sentence, startMs: 1000, endMs: 1000 + spokenWeight(sentence) * 240 };
-        const timed = timedLines(cue, aspect);
-        expect(timed.map((t) => t.text)).toEqual(captionLines(sentence, aspect));
-        expect(timed[0]?.startMs).toBe(cue.startMs);
-        expect(timed.at(-1)?.endMs).toBe(cue.endMs);
-        timed.forEach((line, i) => {
-          expect(line.endMs).toBeGreaterThan(line.startMs);
-          if (i > 0) expect(line.startMs).toBe(timed[i - 1]?.endMs);
-        });
-      }
-    }
-    // In proportion: 4 and 12 spoken characters of a 1.6 s sentence.
-    const timed = timedLines(
-      { text: '他看着她，一言不发地转身离开了房间。', startMs: 0, endMs: 1600 },
-      '9:16',
-    );
-    expect(timed.map((t) => [t.text, t.startMs, t.endMs])).toEqual([
-      ['他看着她，', 0, 400],
-      ['一言不发地转身离开了房间。', 400, 1600],
-    ]);
-  });
-
-  it('the old width-only wrapping fails the same check (the check can fail)', () => {
-    const sentence = '苏晚推开邮局的木门，柜台上已经放着一封信。';
-    const old = wrapCaption(sentence, 14);
-    const boundaries = wordBoundaries(sentence);
-    let at = 0;
-    const inside = old.slice(0, -1).some((line) => {
-      at += Array.from(line).length;
-      return !boundaries.has(at);
-    });
-    expect(inside).toBe(true);
-  });
-});
-
-describe('English captions', () => {
-  it(`break between words at ${LATIN_LINE_LIMIT} characters, never inside one, no line starting with punctuation`, () => {
-    for (const aspect of ASPECTS) {
-      for (const sentence of ENGLISH) {
-        const lines = captionLines(sentence, aspect);
-        const wordsOf = (s: string) => s.split(/\s+/).filter(Boolean);
-        // A word wider than a line is the one thing cut, and only at the limit.
-        const giant = wordsOf(sentence).some((w) => w.length > LATIN_LINE_LIMIT);
-        if (!giant) expect(lines.flatMap(wordsOf)).toEqual(wordsOf(sentence));
-        expect(lines.join('').replace(/\s+/g, '')).toBe(sentence.replace(/\s+/g, ''));
-        for (const line of lines) {
-          expect(line.length).toBeLessThanOrEqual(LATIN_LINE_LIMIT);
-          expect(line).not.toMatch(STARTS_CLOSED);
-        }
-      }
-    }
-  });
-});
+// The SDK's line rules as the server binds them: never inside one of jieba's words.
+describeLineRules({ words, captionLines, pageLines, timedLines });
 
 describe('the SRT and the burned captions', () => {
   const cues = [
@@ -208,10 +40,11 @@ describe('the SRT and the burned captions', () => {
     expect(ass).not.toContain('\\N');
   });
 
-  it('are sized so a line at the limit fits between the margins', () => {
+  it('are phone-sized: at least 64 px glyphs at 1080 wide, a line at the limit fitting the margins', () => {
     for (const [aspect, size] of [
       ['9:16', { width: 1080, height: 1920 }],
       ['16:9', { width: 1920, height: 1080 }],
+      ['9:16', { width: 540, height: 960 }],
     ] as const) {
       const styles = toAss(cues, size, aspect)
         .split('\n')
@@ -219,10 +52,22 @@ describe('the SRT and the burned captions', () => {
         .map((line) => line.split(','));
       const caption = styles.find((s) => s[0] === 'Style: Caption') ?? [];
       const latin = styles.find((s) => s[0] === 'Style: CaptionLatin') ?? [];
+      const metrics = captionMetrics(size, aspect);
+      // libass's Fontsize is the line height: the em is that over the font's line ratio.
+      expect(Number(caption[2])).toBe(metrics.assSize);
+      expect(Math.abs(Number(caption[2]) / assLineRatio() - metrics.em)).toBeLessThan(0.5);
+      expect(metrics.em).toBeGreaterThanOrEqual(
+        Math.floor((64 * Math.min(size.width, size.height)) / 1080),
+      );
       const margin = Number(caption[19]);
+      const outline = Number(caption[16]);
       const room = size.width - 2 * margin;
-      expect(Number(caption[2]) * CJK_LINE_LIMIT[aspect]).toBeLessThanOrEqual(room);
-      expect(Number(latin[2]) * LATIN_LINE_LIMIT * 0.55).toBeLessThanOrEqual(room);
+      expect(metrics.em * CJK_LINE_LIMIT[aspect] + 2 * outline).toBeLessThanOrEqual(room);
+      expect((Number(latin[2]) / assLineRatio()) * LATIN_LINE_LIMIT * 0.55).toBeLessThanOrEqual(
+        room,
+      );
     }
+    // Noto Sans SC's OS/2 line height: 1160 + 288 units of 1000.
+    expect(assLineRatio()).toBeCloseTo(1.448, 3);
   });
 });

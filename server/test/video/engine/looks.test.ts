@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { defaultSize } from '../../../src/video/engine/compose';
 import { CJK_FONT_FAMILY } from '../../../src/video/engine/fonts';
-import { ensureFonts } from '../../../src/video/engine/frames/render-frame';
+import { LOCAL_FALLBACK_LABEL, LOCAL_FRAME_LABEL } from '@kol/shared-sdk/contracts';
+import { ensureFonts, renderFrame } from '../../../src/video/engine/frames/render-frame';
+import type { ImageProvider } from '../../../src/providers/images/types';
 import { drawShotImage } from '../../../src/video/pipelines/kit/draw';
 import { LAYOUT_IDS, layoutAt } from '../../../src/video/engine/looks/layouts';
 import {
@@ -12,6 +14,7 @@ import {
   type LocalPictureInput,
 } from '../../../src/video/engine/looks/render';
 import { sceneLook } from '../../../src/video/engine/looks/theme';
+import { captionBand } from '../../../src/video/engine/captions';
 import type { RoleLook } from '../../../src/video/pipelines/kit/prompt';
 
 const signal = () => new AbortController().signal;
@@ -139,6 +142,62 @@ describe('the designed local pictures keep every glyph inside the frame', () => 
   });
 });
 
+/** Every string drawn (fillText, strokeText) on any canvas while `draw` runs. */
+async function drawnStrings(draw: () => unknown): Promise<string[]> {
+  const proto = Object.getPrototypeOf(createCanvas(1, 1).getContext('2d')) as Record<
+    'fillText' | 'strokeText',
+    (this: unknown, text: string, ...rest: number[]) => void
+  >;
+  const seen: string[] = [];
+  const originals = { fillText: proto.fillText, strokeText: proto.strokeText };
+  for (const name of ['fillText', 'strokeText'] as const) {
+    const original = originals[name];
+    proto[name] = function (this: unknown, text: string, ...rest: number[]) {
+      seen.push(text);
+      original.call(this, text, ...rest);
+    };
+  }
+  try {
+    await draw();
+  } finally {
+    Object.assign(proto, originals);
+  }
+  return seen;
+}
+
+describe('what the creator posts carries no engine label', () => {
+  it('no local picture, fallback or plain frame draws 本地画面', async () => {
+    const failing: ImageProvider = {
+      name: 'openai',
+      label: 'fake-image',
+      draw: () => Promise.reject(new Error('down')),
+    };
+    const request = {
+      prompt: '雨夜，太和殿外',
+      caption: '沈清辞撑着油纸伞，站在太和殿外的石阶上。',
+      roles: [],
+      style: null,
+      seedKey: 't:label',
+      width: 270,
+      height: 480,
+    };
+    let engines: string[] = [];
+    const strings = await drawnStrings(async () => {
+      for (let shotIndex = 0; shotIndex < LAYOUT_IDS.length; shotIndex++) {
+        const offline = await drawShotImage(null, { ...request, shotIndex }, signal());
+        const fallback = await drawShotImage(failing, { ...request, shotIndex }, signal());
+        engines = [...engines, offline.engine, fallback.engine];
+      }
+      composeLocalPicture({ ...base({ width: 270, height: 360 }), portrait: { name: '沈清辞' } });
+      renderFrame({ scene: '雨夜', roles: ['沈清辞'], width: 90, height: 160 });
+    });
+    // The drawing was seen (the check can fail), and the engine is still recorded per shot.
+    expect(strings.join('')).toContain('沈清辞');
+    expect(strings.filter((s) => s.includes('本地画面'))).toEqual([]);
+    expect(new Set(engines)).toEqual(new Set([LOCAL_FRAME_LABEL, LOCAL_FALLBACK_LABEL]));
+  });
+});
+
 describe('layouts, palettes and key phrases', () => {
   it('never repeats a layout in consecutive shots, and a re-render gives the same', () => {
     for (const work of ['work:1', 'work:2', 'work:77', 'sample']) {
@@ -237,12 +296,118 @@ describe('layouts, palettes and key phrases', () => {
     ).toBeGreaterThan(30);
   });
 
-  it('takes the key phrase from the keywords, role names left to the tags', () => {
+  it('takes the key phrase from the nouns, places and objects, role names left to the tags', () => {
     const phrase = keyPhrase('沈清辞撑着油纸伞，独自站在太和殿外的石阶上。', '', ['沈清辞']);
     expect(phrase.title).not.toContain('沈清辞');
-    expect(phrase.title.length).toBeGreaterThanOrEqual(2);
+    expect(phrase.title.split('·').every((w) => ['油纸伞', '太和殿', '石阶'].includes(w))).toBe(
+      true,
+    );
     expect(phrase.tagline.length).toBeGreaterThan(0);
-    // No keyword: a short clause of the caption.
+    expect(keyPhrase('书案上摊着一封泛黄的密信。', '', []).title).toBe('书案·密信');
+    // No noun: a short clause of the caption.
     expect(keyPhrase('她咬了咬唇，终究还是跟了上去。', '', []).title).toBe('她咬了咬唇');
+    // Nothing in the line itself: the picture prompt's nouns (an anime shot's scene).
+    expect(keyPhrase('“这一局，我陪你下到底。”', '客栈大堂，烛火摇曳', []).title).toContain('客栈');
+  });
+
+  it('never takes discourse words, forms of address or pronouns for the key phrase', () => {
+    // jieba tags 话音刚落, 小子 and 我会 as nouns: they were the titles of real shots.
+    const cases: Array<[string, string[]]> = [
+      ['话音刚落，小子，你找死！', ['话音刚落', '小子']],
+      ['我会让你后悔的。', ['我会']],
+      ['话音刚落，一道剑光划破了夜空。', ['话音刚落']],
+      ['“林家的废物醒了没有？苏家来退婚了！”', ['废物', '苏家来']],
+      ['师兄，你怎么来了？', ['师兄']],
+      ['“沈姑娘深夜入宫，不怕被人看见吗？”', ['沈姑娘']],
+      ['掌柜：只剩后院一间柴房，客官若不嫌弃，请随我来。', ['掌柜', '客官']],
+    ];
+    for (const [caption, never] of cases) {
+      const { title } = keyPhrase(caption, '', []);
+      const words = title.split('·');
+      expect({ caption, title, bad: words.filter((w) => never.includes(w)) }).toEqual({
+        caption,
+        title,
+        bad: [],
+      });
+      expect(title.length).toBeGreaterThan(0);
+    }
+    expect(keyPhrase('话音刚落，一道剑光划破了夜空。', '', []).title).toMatch(/剑光|夜空/u);
+  });
+});
+
+describe('the layouts use the whole frame above the captions', () => {
+  // Half-size frames: the layouts scale with the frame, and draw four times faster.
+  const sizes = [
+    { aspect: '9:16' as const, width: 540, height: 960 },
+    { aspect: '16:9' as const, width: 960, height: 540 },
+    { aspect: '9:16' as const, width: 270, height: 480 },
+  ];
+  const phrases = [
+    { title: '夜雨', tagline: '' },
+    { title: '宫灯', tagline: '皇城的宫灯一盏盏熄灭' },
+    { title: '油纸伞·太和殿', tagline: '沈清辞撑着油纸伞' },
+    { title: LONG, tagline: LONG.slice(0, 16) },
+  ];
+  const roleSets = [[], base({ width: 1, height: 1 }).roles ?? []];
+
+  /** What is wrong with a layout's drawing model: an empty half, words on one side, captions hit. */
+  function problems(
+    marks: ReturnType<typeof composeLocalPicture>['marks'],
+    safe: { y: number; h: number },
+    size: (typeof sizes)[number],
+  ): string[] {
+    const span = (list: typeof marks) => ({
+      top: Math.min(...list.map((m) => m.box.y)),
+      bottom: Math.max(...list.map((m) => m.box.y + m.box.h)),
+    });
+    const all = span(marks);
+    const text = span(marks.filter((m) => m.kind === 'text'));
+    const middle = safe.y + safe.h / 2;
+    const found: string[] = [];
+    // The design reaches the top and the bottom of its area.
+    if (all.top > safe.y + safe.h * 0.1) found.push('empty top');
+    if (all.bottom < safe.y + safe.h * 0.9) found.push('empty bottom');
+    // The words themselves are in both halves, not all above or all below the middle.
+    if (!(text.top < middle && text.bottom > middle)) found.push('words in one half');
+    // Nothing reaches the burned captions, even at the video's 1.15 zoom.
+    const zoomed = size.height / 2 + (all.bottom - size.height / 2) * 1.15;
+    if (zoomed > captionBand(size, size.aspect).top) found.push('in the caption band');
+    return found;
+  }
+
+  it('every layout: content in both halves, nothing in the caption band (the drawing model)', () => {
+    for (const size of sizes) {
+      for (const layout of LAYOUT_IDS) {
+        for (const phrase of phrases) {
+          for (const roles of roleSets) {
+            const input = { ...base(size), roles };
+            const { marks, safe } = composeLocalPicture(input, { layout, phrase, text: false });
+            const where = `${layout} ${size.width}x${size.height} 「${phrase.title.slice(0, 6)}」 ${roles.length} roles`;
+            expect({ where, problems: problems(marks, safe, size) }).toEqual({
+              where,
+              problems: [],
+            });
+          }
+        }
+      }
+    }
+  });
+
+  it('the check can fail: the old split card (a rule across the middle, the lower half empty)', () => {
+    const size = sizes[0] ?? { aspect: '9:16' as const, width: 540, height: 960 };
+    const { safe } = composeLocalPicture(base(size), { layout: 'split', text: false });
+    // The old tall split: the panel over the upper 62 % with the title in it, a rule under it.
+    const panel = { x: 0, y: safe.y - size.height * 0.03, w: size.width, h: safe.h * 0.62 };
+    const old = [
+      { kind: 'shape' as const, box: panel },
+      { kind: 'shape' as const, box: { ...panel, y: panel.y + panel.h, h: 3 } },
+      { kind: 'text' as const, box: { x: 80, y: panel.y + panel.h * 0.3, w: 300, h: 120 } },
+    ];
+    expect(problems(old, safe, size)).toEqual(['empty bottom', 'words in one half']);
+    // And a title pushed into the captions.
+    const low = [
+      { kind: 'text' as const, box: { x: 80, y: safe.y, w: 300, h: size.height * 0.8 } },
+    ];
+    expect(problems(low, safe, size)).toEqual(['in the caption band']);
   });
 });

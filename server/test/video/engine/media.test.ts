@@ -11,9 +11,10 @@ import {
   splitSentences,
   toAss,
   toSrt,
-  wrapCaption,
   writeCaptions,
 } from '../../../src/video/engine/captions';
+import { CJK_LINE_LIMIT, pageLines } from '../../../src/video/engine/caption-lines';
+import { renderPart } from '../../../src/video/engine/compose';
 import { composeVideo } from '../../../src/video/engine/compose-segments';
 import {
   FfmpegError,
@@ -123,7 +124,7 @@ describe('captions', () => {
       '第四句',
     ]);
     const long = '这是一个非常非常长的句子用来测试字幕在竖屏画面中的自动换行是否正确处理';
-    const lines = wrapCaption(long, 14);
+    const lines = pageLines(long, 14);
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.every((l) => Array.from(l).length <= 14)).toBe(true);
     expect(lines.join('')).toBe(long);
@@ -140,7 +141,7 @@ describe('captions', () => {
     expect(dialogue.at(-1)).toMatch(/,0:00:03\.00,Caption,/);
     // English wraps at spaces, never mid-word.
     expect(
-      wrapCaption('the quick brown fox jumps over the lazy dog again and again', 14).every(
+      pageLines('the quick brown fox jumps over the lazy dog again and again', 14).every(
         (l) => !l.startsWith(' '),
       ),
     ).toBe(true);
@@ -163,6 +164,56 @@ describe('captions', () => {
     expect([styleLine('box')[5], styleLine('box')[15]]).toEqual(['&H60000000', '3']);
     expect(toAss(cues, { width: 1080, height: 1920 }, '9:16', 'none')).not.toContain('Dialogue:');
   });
+
+  it('burns phone-sized captions: a line at the limit fits, its glyphs 64 px tall at 1080 wide', async () => {
+    // Half scale: every size follows the frame, so 32 px here are 64 px in the real video.
+    const size = { width: 540, height: 960 };
+    const line = '国'.repeat(CJK_LINE_LIMIT['9:16']);
+    const assPath = path.join(dir, 'limit.ass');
+    await writeFile(assPath, toAss([{ text: line, startMs: 0, endMs: 1000 }], size, '9:16'));
+    const part = await renderPart(
+      {
+        inputArgs: ['-f', 'lavfi', '-i', `color=c=gray:s=${size.width}x${size.height}:r=30:d=1`],
+        filters: ['setsar=1'],
+        firstFrame: 0,
+        frames: 3,
+        assPath,
+      },
+      path.join(dir, 'limit.mp4'),
+    );
+    const gray = path.join(dir, 'limit.gray');
+    await ffmpegToFile(
+      ['-i', part, '-frames:v', '1', '-vf', 'format=gray', '-f', 'rawvideo'],
+      gray,
+    );
+    const pixels = await readFile(gray);
+    /** The box of the pixels matching `test` (white glyphs, or their black outline). */
+    const box = (test: (v: number) => boolean) => {
+      let [top, bottom, left, right] = [size.height, -1, size.width, -1];
+      pixels.forEach((v, i) => {
+        if (!test(v)) return;
+        const [x, y] = [i % size.width, Math.floor(i / size.width)];
+        [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
+        [left, right] = [Math.min(left, x), Math.max(right, x)];
+      });
+      return { top, bottom, left, right };
+    };
+    const glyphs = box((v) => v > 220);
+    const outline = box((v) => v < 40);
+    const scale = size.width / 1080;
+    // 国 inks 0.9 of its em in Noto Sans SC: 64 px glyphs ink at least 57 px at 1080 wide.
+    expect(glyphs.bottom - glyphs.top + 1).toBeGreaterThanOrEqual(Math.floor(0.9 * 64 * scale));
+    expect(glyphs.right - glyphs.left + 1).toBeGreaterThanOrEqual(
+      Math.floor((CJK_LINE_LIMIT['9:16'] - 1) * 64 * scale),
+    );
+    // The whole line with its outline inside the frame, in the lower part where captions go.
+    expect(outline.left).toBeGreaterThan(0);
+    expect(outline.right).toBeLessThan(size.width - 1);
+    expect(glyphs.top).toBeGreaterThan(size.height * 0.7);
+    // The outline surrounds the glyphs (it reads on a light picture as on a dark one).
+    expect(outline.left).toBeLessThan(glyphs.left);
+    expect(outline.bottom).toBeGreaterThan(glyphs.bottom);
+  }, 60_000);
 
   it('apportions and writes SRT cues that cover the whole narration', () => {
     const cues = apportionByChars(['一二三。', '四五六七八九。'], 5000);

@@ -26,7 +26,7 @@ describe('anime script, offline', () => {
       { speaker: '掌柜', text: '只剩一间。' },
       { speaker: NARRATOR, text: '他点点头。' },
       // No name said: the last speaker.
-      { speaker: '掌柜', text: '那就这间。' },
+      { speaker: '林舟', text: '那就这间。' },
     ]);
   });
 

@@ -126,6 +126,12 @@ const segment = { index: 0, text: '第一段', materialId: 3, startMs: 0, endMs:
  * the contract's method and path, and the query (as strings) or the body.
  */
 const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unknown }][] = [
+  [videoEndpoints.services, () => sdk.getVideoServices(), { query: {} }],
+  [
+    videoEndpoints.translate,
+    () => sdk.translateText({ text: '你好。' }),
+    { body: { text: '你好。' } },
+  ],
   [
     userEndpoints.login,
     () => sdk.login({ username: 'demo', password: 'pw' }),

@@ -59,6 +59,8 @@ const ssoCalls = {
   logout: sdk.getSsoLogoutUrl,
 };
 const videoCalls = {
+  services: sdk.getVideoServices,
+  translate: sdk.translateText,
   assistantList: sdk.getAssistantList,
   generate: sdk.generateVideoScript,
   saveText: sdk.saveText,

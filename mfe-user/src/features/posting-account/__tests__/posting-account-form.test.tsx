@@ -1,25 +1,19 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import {
   demoUser,
+  fakeBackendPerTest,
   ok,
   refuse,
   renderWithHost,
   settle,
-  startFakeBackend,
-  type FakeBackend,
 } from '@kol/shared-sdk/testing';
 import { PostingAccountForm } from '../components/posting-account-form';
 
 const DOUYIN = 'https://www.douyin.com/user/MS4wLjABAAAA';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 function renderForm(homePageUrl = '') {
   const user = demoUser({ homePageUrl });
@@ -41,7 +35,7 @@ describe('posting account form', () => {
 
   it('saves homePageUrl and puts the answer in the atom, so the shell prompt stops', async () => {
     const user = demoUser({ homePageUrl: '' });
-    backend = await startFakeBackend({
+    const server = await backend.start({
       'POST /api/user/update_user_info': ({ body }) => ok({ ...user, ...(body as object) }),
     });
     const { store } = renderWithHost(<PostingAccountForm user={user} />, { user });
@@ -50,7 +44,7 @@ describe('posting account form', () => {
     save();
 
     expect(await screen.findByText('发布账号已保存')).toBeInTheDocument();
-    expect(backend.calls('POST', '/api/user/update_user_info').map((call) => call.body)).toEqual([
+    expect(server.calls('POST', '/api/user/update_user_info').map((call) => call.body)).toEqual([
       { homePageUrl: DOUYIN },
     ]);
     expect(store.get(currentUserAtom)?.homePageUrl).toBe(DOUYIN);
@@ -63,17 +57,17 @@ describe('posting account form', () => {
     [`https://example.com/${'a'.repeat(500)}`, '网址不能超过 500 个字符'],
     ['', '请填写发布账号主页'],
   ])('refuses %j with a Chinese message and sends nothing', async (value, text) => {
-    backend = await startFakeBackend({});
+    const server = await backend.start({});
     renderForm(DOUYIN);
     typeUrl(value);
     save();
     expect(await screen.findByText(text)).toBeInTheDocument();
     await settle();
-    expect(backend.seen).toHaveLength(0);
+    expect(server.seen).toHaveLength(0);
   });
 
   it('shows the server message and keeps the typed address', async () => {
-    backend = await startFakeBackend({
+    await backend.start({
       'POST /api/user/update_user_info': () => refuse(400, '发布账号主页 格式不正确', 400),
     });
     const { store, user } = renderForm();

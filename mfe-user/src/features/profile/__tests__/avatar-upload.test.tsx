@@ -1,35 +1,29 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MAX_IMAGE_UPLOAD_BYTES } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import {
   demoUser,
+  fakeBackendPerTest,
   ok,
   refuse,
   renderWithHost,
   settle,
-  startFakeBackend,
-  type FakeBackend,
 } from '@kol/shared-sdk/testing';
 import { MAX_AVATAR_BYTES } from '../avatar-file';
 import { AvatarUpload } from '../components/avatar-upload';
 
 const UPLOADED_URL = '/files/images/avatar-7.png';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 async function startUploadBackend() {
   const user = demoUser();
-  backend = await startFakeBackend({
+  const server = await backend.start({
     'POST /api/file/upload_image': () => ok({ url: UPLOADED_URL }),
     'POST /api/user/update_user_info': ({ body }) => ok({ ...user, ...(body as object) }),
   });
-  return { user, server: backend };
+  return { user, server };
 }
 
 function choose(container: HTMLElement, file: File) {
@@ -101,14 +95,14 @@ describe('avatar upload', () => {
   });
 
   it('shows the server message when the upload is refused and saves nothing', async () => {
-    backend = await startFakeBackend({
+    const server = await backend.start({
       'POST /api/file/upload_image': () => refuse(1002, '图片内容不合规'),
     });
     const user = demoUser();
     const { container, store } = renderWithHost(<AvatarUpload avatar="" />, { user });
     choose(container, new File(['png'], 'me.png', { type: 'image/png' }));
     expect(await screen.findByText('图片内容不合规')).toBeInTheDocument();
-    expect(backend.calls('POST', '/api/user/update_user_info')).toHaveLength(0);
+    expect(server.calls('POST', '/api/user/update_user_info')).toHaveLength(0);
     expect(store.get(currentUserAtom)).toEqual(user);
   });
 });

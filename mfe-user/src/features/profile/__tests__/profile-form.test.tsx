@@ -1,32 +1,25 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import type { UpdateUserInfoBody, UserInfo } from '@kol/shared-sdk';
 import {
   demoUser,
+  fakeBackendPerTest,
   ok,
   refuse,
   renderWithHost,
   settle,
-  startFakeBackend,
-  type FakeBackend,
 } from '@kol/shared-sdk/testing';
 import { ProfileForm } from '../components/profile-form';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 /** A backend whose update_user_info answers the user merged with the body, as the server does. */
 async function startUserBackend(user: UserInfo, delayMs?: number) {
-  backend = await startFakeBackend({
+  return backend.start({
     'POST /api/user/update_user_info': ({ body }) =>
       ok({ ...user, ...(body as UpdateUserInfoBody) }, delayMs),
   });
-  return backend;
 }
 
 function renderProfile(user = demoUser()) {
@@ -101,7 +94,7 @@ describe('profile form', () => {
   });
 
   it('shows the server message and keeps what the user typed', async () => {
-    backend = await startFakeBackend({
+    await backend.start({
       'POST /api/user/update_user_info': () => refuse(1001, '昵称包含不允许的词'),
     });
     const user = demoUser();

@@ -1,23 +1,12 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUOTA_TYPES, QUOTA_TYPE_LABELS } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import { demoLimits } from '../../../testing/fixtures';
-import {
-  ok,
-  refuse,
-  renderWithHost,
-  startFakeBackend,
-  type FakeBackend,
-} from '@kol/shared-sdk/testing';
+import { fakeBackendPerTest, ok, refuse, renderWithHost } from '@kol/shared-sdk/testing';
 import { QuotaTable } from '../components/quota-table';
 
-let backend: FakeBackend | undefined;
-
-afterEach(async () => {
-  await backend?.close();
-  backend = undefined;
-});
+const backend = fakeBackendPerTest();
 
 /** The cells of the row whose first cell is `label`. */
 function rowCells(label: string): string[] {
@@ -30,7 +19,7 @@ function rowCells(label: string): string[] {
 
 describe('quota table', () => {
   it('fetches get_user_limit_info and shows every type with remaining, reward and merge', async () => {
-    backend = await startFakeBackend({
+    const server = await backend.start({
       'GET /api/user/get_user_limit_info': () => ok(demoLimits()),
     });
     const { store } = renderWithHost(<QuotaTable />);
@@ -39,7 +28,7 @@ describe('quota table', () => {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
     expect(await screen.findByText('漫剪视频')).toBeInTheDocument();
-    expect(backend.calls('GET', '/api/user/get_user_limit_info')).toHaveLength(1);
+    expect(server.calls('GET', '/api/user/get_user_limit_info')).toHaveLength(1);
     expect(store.get(usageLimitsAtom)).toEqual(demoLimits());
 
     expect(screen.getAllByRole('row')).toHaveLength(QUOTA_TYPES.length + 1);
@@ -60,7 +49,7 @@ describe('quota table', () => {
   });
 
   it('shows zero as zero, not as missing', async () => {
-    backend = await startFakeBackend({
+    await backend.start({
       'GET /api/user/get_user_limit_info': () =>
         ok({ ...demoLimits(), remainGenCount: 0, remainRewardsGenerateCount: 0 }),
     });
@@ -71,7 +60,7 @@ describe('quota table', () => {
 
   it('shows the server message on failure and loads again on request', async () => {
     let fail = true;
-    backend = await startFakeBackend({
+    await backend.start({
       'GET /api/user/get_user_limit_info': () =>
         fail ? refuse(500, '服务繁忙，请稍后再试') : ok(demoLimits()),
     });

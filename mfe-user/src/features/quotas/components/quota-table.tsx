@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Flex, Table, message, type TableColumnsType } from 'antd';
-import { useUsageLimits } from '../api/use-usage-limits';
+import { useUsageLimits } from '@kol/shared-sdk/state';
 import { quotaRows, type QuotaRow } from '../quota-rows';
 
 const NONE = '—';

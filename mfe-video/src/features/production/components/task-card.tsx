@@ -32,6 +32,16 @@ interface TaskCardProps {
 }
 
 /**
+ * The server's remaining time (it never goes up; at 0 the task runs past its estimate, so it
+ * says so rather than 约 1 秒 for a minute).
+ */
+function etaText(seconds: number | null): string {
+  if (seconds === 0) return ' · 即将完成';
+  const eta = formatEta(seconds);
+  return eta ? ` · 预计还需 ${eta}` : '';
+}
+
+/**
  * One video task: its stage, percentage and estimate while it runs; the stage that failed and
  * why, with 重新生成; 取消 while it runs; the video once it is done.
  */
@@ -84,7 +94,7 @@ export function TaskCard({ work, initial, highlighted }: TaskCardProps) {
             <Progress percent={Math.round(result.progress)} status="active" aria-label="生成进度" />
             <Typography.Text type="secondary">
               {result.state === 'queued' ? '排队中' : `正在${stageName(result.stage)}`}
-              {formatEta(result.etaSeconds) ? ` · 预计还需 ${formatEta(result.etaSeconds)}` : ''}
+              {etaText(result.etaSeconds)}
             </Typography.Text>
           </>
         )}

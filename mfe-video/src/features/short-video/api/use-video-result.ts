@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getWorkInfo,
   getWorkResult,
@@ -7,33 +8,43 @@ import {
   errorMessage,
 } from '@kol/shared-sdk';
 
+interface VideoResult {
+  result: WorkResult;
+  work: WorkDetail;
+}
+
+/** The query key of a task's video and its work. */
+export const videoResultKey = (taskId: string) => ['video-result', taskId] as const;
+
 /** A task's video (`get_work_result` by task id) and its work (`work_info`). */
 export function useVideoResult(taskId: string) {
-  const [result, setResult] = useState<WorkResult | null>(null);
-  const [work, setWork] = useState<WorkDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: videoResultKey(taskId),
+    queryFn: async ({ signal }): Promise<VideoResult> => {
+      const result = await getWorkResult({ taskId }, { signal });
+      const work = await getWorkInfo({ workId: result.workId }, { signal });
+      return { result, work };
+    },
+  });
 
-  useEffect(() => {
-    let live = true;
-    getWorkResult({ taskId })
-      .then(async (answer) => [answer, await getWorkInfo({ workId: answer.workId })] as const)
-      .then(
-        ([answer, detail]) => {
-          if (!live) return;
-          setResult(answer);
-          setWork(detail);
-          setError(null);
-        },
-        (reason: unknown) => {
-          if (live) setError(errorMessage(reason));
-        },
+  /** The work as the page changed it (renamed, moved between drafts and creations). */
+  const setWork = useCallback(
+    (work: WorkDetail) => {
+      client.setQueryData<VideoResult>(videoResultKey(taskId), (current) =>
+        current ? { ...current, work } : current,
       );
-    return () => {
-      live = false;
-    };
-  }, [taskId, attempt]);
+    },
+    [client, taskId],
+  );
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { result, work, setWork, error, reload };
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return {
+    result: query.data?.result ?? null,
+    work: query.data?.work ?? null,
+    setWork,
+    error: query.error ? errorMessage(query.error) : null,
+    reload,
+  };
 }

@@ -1,5 +1,4 @@
-import { Alert, Button, Descriptions, Flex } from 'antd';
-import { Link } from '@kol/shared-sdk/router';
+import { Alert, Descriptions, Flex } from 'antd';
 import {
   MAX_TRUE_PEAK_DBTP,
   ProjectType,
@@ -7,22 +6,61 @@ import {
   type QualityReport,
   type WorkDetail,
 } from '@kol/shared-sdk';
-import { flowQuery, type ComicType } from '../../../lib/comic-flow';
+import { QualityActionButton } from '../../../components/quality-action';
+import { videoQuery } from '../../../lib/video-address';
 
 const COMIC_TYPES: readonly number[] = [ProjectType.comics, ProjectType.comicsOverseas];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} 秒`;
 
+type Problem = QualityReport['problems'][number];
+
+/**
+ * The report's problems, and for a report stored before the pictures and the voice were checked
+ * (no `offlineVoice` field) the same findings read from its engines: a page never says
+ * 未发现问题 over an offline voice or local pictures.
+ */
+function reportProblems(report: QualityReport): Problem[] {
+  if (report.offlineVoice !== undefined) return report.problems;
+  const derived: Problem[] = [];
+  if (report.providers.pictures?.includes('本地画面') && report.fallbackShots.length === 0) {
+    derived.push({
+      kind: 'localPictures',
+      message: '画面是本地画面（未配置图像服务）：只有文字排版，不是生成的插画',
+      action: 'configureImages',
+    });
+  }
+  if (report.providers.voice?.includes('espeak-ng')) {
+    derived.push({
+      kind: 'offlineVoice',
+      message: '配音由离线引擎 espeak-ng 合成：声音机械，不适合直接发布',
+      action: 'configureVoice',
+    });
+  }
+  return [...report.problems, ...derived];
+}
+
+/** Where a work's pictures are drawn again: the comic flow's pictures page, else the editor. */
+function redrawPath(work: WorkDetail): string | null {
+  if (COMIC_TYPES.includes(work.type)) {
+    return `/video/promptWord/${work.workId}${videoQuery(work.type, work.workId)}`;
+  }
+  // The video editor redraws one shot's picture; a scroll video has no editor, a drama no
+  // drawn pictures.
+  if (work.type === ProjectType.scroll || work.shots.length === 0) return null;
+  return `/work/cut/${work.workId}`;
+}
+
 /**
  * The quality report of a finished video (measured when it was composed): loudness and true
- * peak, its length against the narration's, the engines, and each problem as a warning. The
- * shots that fell back to the local frame link to the comic flow's pictures page, where they
- * can be drawn again; other types have no such page, so they only show the warning.
+ * peak, its length against the narration's, the engines, and each problem as a warning with
+ * what fixes it: a picture redrawn (the comic flow's pictures page, or the video editor), or a
+ * service the installation lacks (local pictures, the offline voice), named for the person who
+ * sets it up.
  */
 export function QualityReportCard({ report, work }: { report: QualityReport; work: WorkDetail }) {
-  const redraw = COMIC_TYPES.includes(work.type)
-    ? `/video/promptWord/${work.workId}${flowQuery(work.type as ComicType, work.workId)}`
-    : null;
+  const redraw = redrawPath(work);
+  const problems = reportProblems(report);
   return (
     <Flex vertical gap={12}>
       <Descriptions
@@ -49,20 +87,21 @@ export function QualityReportCard({ report, work }: { report: QualityReport; wor
           { key: 'voice', label: '配音', children: report.providers.voice ?? '未记录' },
         ]}
       />
-      {report.problems.length === 0 ? (
+      {problems.length === 0 ? (
         <Alert type="success" showIcon title="未发现问题" />
       ) : (
-        report.problems.map((problem) => (
+        problems.map((problem) => (
           <Alert
             key={`${problem.kind}:${problem.message}`}
             type="warning"
             showIcon
             title={problem.message}
             action={
-              problem.kind === 'fallbackShots' && redraw ? (
-                <Link to={redraw}>
-                  <Button size="small">重新生成画面</Button>
-                </Link>
+              problem.action ? (
+                <QualityActionButton action={problem.action} redraw={redraw} />
+              ) : problem.kind === 'fallbackShots' && redraw ? (
+                // A report stored before problems carried their action.
+                <QualityActionButton action="regeneratePictures" redraw={redraw} />
               ) : undefined
             }
           />

@@ -17,7 +17,7 @@ import {
 } from '@kol/shared-sdk';
 import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { ConfirmButton } from '../../../components/confirm-button';
-import { loadWork } from '../../../lib/work-edits';
+import { loadWork } from '../../../flow-kit/work-edits';
 
 interface VideoDetailsProps {
   work: WorkDetail;
@@ -147,19 +147,19 @@ export function VideoDetails({
         >
           下载 SRT 字幕
         </Button>
-        {/* A scrolling video has no editor or merge (spec): the server refuses both. */}
+        {/* A scrolling video has no editor or merge (spec): the server refuses both. A
+            decompression video is edited segment by segment on the spec's /video/cut, which the
+            one editor serves outside the layout; every other type in that editor at /work/cut. */}
         {work.type === ProjectType.scroll ? (
           <Typography.Text type="secondary">滚屏视频不能在编辑器中修改</Typography.Text>
+        ) : work.type === ProjectType.decompression ||
+          work.type === ProjectType.decompressionOverseas ? (
+          <Link to={`/video/cut?workId=${work.workId}`}>
+            <Button icon={<EditOutlined />}>片段编辑</Button>
+          </Link>
         ) : (
           <Link to={`/work/cut/${work.workId}`}>
             <Button icon={<EditOutlined />}>在编辑器中修改</Button>
-          </Link>
-        )}
-        {(work.type === ProjectType.decompression ||
-          work.type === ProjectType.decompressionOverseas) && (
-          // A decompression video is edited segment by segment, then merged (spec section 2).
-          <Link to={`/video/cut?workId=${work.workId}`}>
-            <Button icon={<EditOutlined />}>片段编辑</Button>
           </Link>
         )}
         <ConfirmButton

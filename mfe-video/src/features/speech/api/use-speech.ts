@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { App } from 'antd';
 import { useSearchParams } from '@kol/shared-sdk/router';
 import {
@@ -9,6 +9,7 @@ import {
   type AsyncSpeechResult,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useTask } from '@kol/shared-sdk/state';
 import { SHORT_SPEECH_CHARS } from '../validation';
 
 /** How often a long speech task is asked for. */
@@ -19,9 +20,27 @@ export interface SpeechOutput {
   /** The same speech as WAV, when the task made one beside the MP3. */
   wavUrl: string;
   durationMs: number;
+  /** The voice asked for, named plainly by the result. */
+  voiceId: string;
+  /** The engine that spoke ('' when not told); a note when an offline voice stood in. */
   engine: string;
   note: string;
 }
+
+/** The query key of a long speech's task. */
+export const speechTaskKey = (taskId: string | null) => ['speech-task', taskId] as const;
+
+const isRunning = (task: AsyncSpeechResult) => task.state === 'queued' || task.state === 'running';
+
+/** What a finished speech task gives to play and download. */
+const outputOf = (task: AsyncSpeechResult): SpeechOutput => ({
+  audioUrl: task.audioUrl,
+  wavUrl: task.wavUrl,
+  durationMs: task.durationMs,
+  voiceId: task.voiceId,
+  engine: task.engine,
+  note: task.note,
+});
 
 /**
  * Speaking a text: a short one at once (`tts_try`), a long one as a task (`async_tts_try`,
@@ -32,11 +51,20 @@ export function useSpeech() {
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const taskId = params.get('taskId');
-  const [output, setOutput] = useState<SpeechOutput | null>(null);
-  const [task, setTask] = useState<AsyncSpeechResult | null>(null);
+  // A short text's speech (the call answers it); a long one's comes from its task.
+  const [clip, setClip] = useState<SpeechOutput | null>(null);
   const [speaking, setSpeaking] = useState(false);
   const [startedAt, setStartedAt] = useState(() => Date.now());
-  const [error, setError] = useState<string | null>(null);
+  const followed = useTask<AsyncSpeechResult>({
+    queryKey: speechTaskKey(taskId),
+    fetch: (signal) => getAsyncTtsTryResult({ taskId: taskId as string }, { signal }),
+    ended: (answer) => !isRunning(answer),
+    intervalMs: SPEECH_POLL_MS,
+    enabled: taskId !== null,
+  });
+  const task = taskId !== null ? (followed.data ?? null) : null;
+  const error = taskId !== null ? followed.error : null;
+  const output = clip ?? (task?.state === 'succeeded' ? outputOf(task) : null);
 
   const follow = useCallback(
     (id: string | null) => {
@@ -48,55 +76,21 @@ export function useSpeech() {
     [params, setParams],
   );
 
-  useEffect(() => {
-    if (!taskId) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = () => {
-      getAsyncTtsTryResult({ taskId }).then(
-        (answer) => {
-          if (!live) return;
-          setTask(answer);
-          setError(null);
-          if (answer.state === 'succeeded') {
-            setOutput({
-              audioUrl: answer.audioUrl,
-              wavUrl: answer.wavUrl,
-              durationMs: answer.durationMs,
-              engine: answer.engine,
-              note: answer.note,
-            });
-          } else if (answer.state === 'queued' || answer.state === 'running') {
-            timer = setTimeout(poll, SPEECH_POLL_MS);
-          }
-        },
-        (reason: unknown) => {
-          if (live) setError(errorMessage(reason));
-        },
-      );
-    };
-    poll();
-    return () => {
-      live = false;
-      if (timer) clearTimeout(timer);
-    };
-  }, [taskId]);
-
   const speak = async (text: string, voiceId: string, speed: number) => {
     setSpeaking(true);
-    setOutput(null);
-    setTask(null);
-    setError(null);
+    setClip(null);
+    // What the last task said (its speech, its failure) goes with it.
+    follow(null);
     try {
       if (text.length <= SHORT_SPEECH_CHARS) {
-        follow(null);
-        const clip = await ttsTry({ text, voiceId, speed });
-        setOutput({
-          audioUrl: clip.audioUrl,
+        const answer = await ttsTry({ text, voiceId, speed });
+        setClip({
+          audioUrl: answer.audioUrl,
           wavUrl: '',
-          durationMs: clip.durationMs,
-          engine: '',
-          note: '',
+          durationMs: answer.durationMs,
+          voiceId,
+          engine: answer.engine ?? '',
+          note: answer.note ?? '',
         });
       } else {
         const { taskId: id } = await asyncTtsTry({ text, voiceId, speed });
@@ -116,7 +110,6 @@ export function useSpeech() {
     try {
       await updateTtsTryFailed({ taskId });
       follow(null);
-      setTask(null);
     } catch (reason) {
       void message.error(errorMessage(reason));
     }

@@ -1,11 +1,17 @@
-import { mediaUrl } from '@kol/shared-sdk';
-import { formatDurationMs } from '@kol/shared-sdk';
+import { formatDurationMs, mediaUrl, speechEngineWords } from '@kol/shared-sdk';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { useVoices } from '../../../hooks/use-voices';
 import type { SpeechOutput } from '../api/use-speech';
 
-/** The spoken text: a player and its files to download. */
+/**
+ * The spoken text: a player and its files to download, its length, the voice by its plain name
+ * (as the pickers list it) and once, in plain words, the engine that spoke (离线合成).
+ */
 export function SpeechResult({ output }: { output: SpeechOutput }) {
+  const { voices } = useVoices(null);
+  const voice = voices.find((v) => v.voiceId === output.voiceId)?.name;
+  const engine = speechEngineWords(output.engine);
   const mp3 = output.audioUrl.endsWith('.mp3');
   return (
     <Flex vertical gap={8}>
@@ -15,9 +21,8 @@ export function SpeechResult({ output }: { output: SpeechOutput }) {
         src={mediaUrl(output.audioUrl)}
         style={{ width: '100%' }}
       />
-      <Typography.Text type="secondary">
-        时长 {formatDurationMs(output.durationMs)}
-        {output.engine ? ` · ${output.engine}` : ''}
+      <Typography.Text type="secondary" aria-label="合成信息">
+        {['时长 ' + formatDurationMs(output.durationMs), voice, engine].filter(Boolean).join(' · ')}
       </Typography.Text>
       {output.note && <Alert type="info" showIcon title={output.note} />}
       <Flex gap={8} wrap>

@@ -8,8 +8,7 @@ import {
   remainingMerges,
   type UsageLimits,
 } from '@kol/shared-sdk';
-import { currentUserAtom } from '@kol/shared-sdk/state';
-import { useUsageLimits } from '../../../hooks/use-usage-limits';
+import { currentUserAtom, useUsageLimits } from '@kol/shared-sdk/state';
 import { usePageNavigate, usePhoneLayout } from '../../../lib/phone';
 import { VIDEO_TYPES, type VideoTypeEntry } from '@kol/shared-sdk';
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ErrorCode,
   ProjectType,
@@ -11,6 +11,7 @@ import {
   type WorkResult,
   errorMessage,
 } from '@kol/shared-sdk';
+import { workResultKey } from './task-state';
 
 export type CutData =
   | { status: 'loading' }
@@ -30,62 +31,68 @@ export type CutData =
       noCut: string | null;
     };
 
+type Opened = Extract<CutData, { status: 'ready' }>;
+
 const isNotFound = (error: unknown) => isApiError(error) && error.code === ErrorCode.notFound;
 
-/** The work (`work_info`), its current video (`get_work_result`) and its cut data (`get_cut_video`). */
-export function useCutData(workId: number) {
-  const [data, setData] = useState<CutData>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
+/** The query key of the editor's opening load of a work. */
+export const cutEditorKey = (workId: number) => ['cut-editor', workId] as const;
 
-  useEffect(() => {
-    let live = true;
-    void Promise.allSettled([
-      getWorkInfo({ workId }),
-      getWorkResult({ workId }),
-      getCutVideo({ workId }),
-    ]).then(([work, result, cut]) => {
-      if (!live) return;
-      if (work.status === 'rejected') {
-        setData(
-          isNotFound(work.reason)
-            ? { status: 'not-found', message: errorMessage(work.reason) }
-            : { status: 'error', message: errorMessage(work.reason) },
-        );
-        return;
-      }
-      if (cut.status === 'rejected') {
-        // A type without cut data (scroll; the server says so with a 400) is not a failure.
-        const noCut =
-          work.value.type === ProjectType.scroll ||
-          (isApiError(cut.reason) && cut.reason.code === ErrorCode.badRequest);
-        if (!noCut) {
-          setData(
-            isNotFound(cut.reason)
-              ? { status: 'not-found', message: errorMessage(cut.reason) }
-              : { status: 'error', message: errorMessage(cut.reason) },
-          );
-          return;
-        }
-      }
-      setData({
+/**
+ * The work (`work_info`), its current video (`get_work_result`) and its cut data (`get_cut_video`),
+ * asked together: the editor opens on all three. A refusal of the work (or of the cut data, for a
+ * type that has one) is the query's error.
+ *
+ * Read once per opening and dropped when the editor goes (`gcTime` 0, never stale while open):
+ * the editor holds the person's edits from this answer on, so it must neither open on an older
+ * copy from the cache nor be fetched again behind its back. The current video goes into the
+ * cache under the work's task key, where its progress is followed from.
+ */
+export function useCutData(workId: number) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: cutEditorKey(workId),
+    queryFn: async ({ signal }): Promise<Opened> => {
+      const [work, result, cut] = await Promise.allSettled([
+        getWorkInfo({ workId }, { signal }),
+        getWorkResult({ workId }, { signal }),
+        getCutVideo({ workId }, { signal }),
+      ]);
+      if (work.status === 'rejected') throw work.reason;
+      // A type without cut data (scroll; the server says so with a 400) is not a failure.
+      const noCut =
+        cut.status === 'rejected' &&
+        (work.value.type === ProjectType.scroll ||
+          (isApiError(cut.reason) && cut.reason.code === ErrorCode.badRequest));
+      if (cut.status === 'rejected' && !noCut) throw cut.reason;
+      // The progress follower starts from this answer, never from an older one kept in the cache.
+      if (result.status === 'fulfilled') client.setQueryData(workResultKey(workId), result.value);
+      else client.removeQueries({ queryKey: workResultKey(workId), exact: true });
+      return {
         status: 'ready',
         work: work.value,
         result: result.status === 'fulfilled' ? result.value : null,
         resultError: result.status === 'rejected' ? errorMessage(result.reason) : null,
         cut: cut.status === 'fulfilled' ? cut.value : null,
         noCut: cut.status === 'rejected' ? errorMessage(cut.reason) : null,
-      });
-    });
-    return () => {
-      live = false;
+      };
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  let data: CutData;
+  if (query.data) data = query.data;
+  else if (query.error)
+    data = {
+      status: isNotFound(query.error) ? 'not-found' : 'error',
+      message: errorMessage(query.error),
     };
-  }, [workId, version]);
+  else data = { status: 'loading' };
 
   return {
     data,
-    reload: () => {
-      setData({ status: 'loading' });
-      setVersion((count) => count + 1);
-    },
+    /** Opens the work again from the server (the spinner first, then a fresh editor). */
+    reload: () => void client.resetQueries({ queryKey: cutEditorKey(workId), exact: true }),
   };
 }

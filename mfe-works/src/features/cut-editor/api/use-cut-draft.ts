@@ -19,7 +19,7 @@ type CutBody = ReturnType<typeof bodyOf>;
 
 /**
  * The draft of a saved body, keeping the keys of `like` by position (the selected segment
- * stays selected).
+ * stays selected) and, for a segment still silent, what its last speech said.
  */
 function draftOfBody(body: CutBody, like: CutDraft): CutDraft {
   const fresh = draftOf({
@@ -33,7 +33,11 @@ function draftOfBody(body: CutBody, like: CutDraft): CutDraft {
   });
   return {
     ...fresh,
-    segments: fresh.segments.map((s, i) => ({ ...s, key: like.segments[i]?.key ?? s.key })),
+    segments: fresh.segments.map((s, i) => ({
+      ...s,
+      key: like.segments[i]?.key ?? s.key,
+      spokenText: s.audioUrl ? s.spokenText : (like.segments[i]?.spokenText ?? null),
+    })),
   };
 }
 

@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
-import { genImg, getImgResult, errorMessage } from '@kol/shared-sdk';
-import { isAbort, pollUntilDone, useLifeSignal } from './poll';
+import { genImg, getImgResult, type ImageResult, errorMessage } from '@kol/shared-sdk';
+import { imageTaskKey } from '../../../lib/query-keys';
+import { useParallelTasks } from '@kol/shared-sdk/state';
+import { isRunningState } from './task-state';
 
 export interface RedrawState {
   busy: boolean;
@@ -16,40 +18,61 @@ interface RedrawOptions {
   onDrawn: (key: string, imageUrl: string) => void;
 }
 
+/** What a finished picture task comes to for its segment. */
+function endOf(result: ImageResult): RedrawState {
+  const failed = result.state !== 'succeeded' || !result.imageUrl;
+  return {
+    busy: false,
+    engine: result.engine || null,
+    error: failed
+      ? (result.error ?? (result.state === 'cancelled' ? '绘制已取消' : '绘制失败'))
+      : null,
+  };
+}
+
 /**
  * 重新绘制: a new picture for a segment from a description (`gen_img` with the work, no shot
  * index: the picture belongs to the segment, not to a shot), followed with `img_result` until
- * it ends. Pictures of different segments may be drawn side by side.
+ * it ends. Pictures of different segments may be drawn side by side (one task each, followed
+ * together); a poll that fails is asked again on the interval, the segment stays 绘制中….
  */
 export function useRedraw({ workId, taskPollMs, onDrawn }: RedrawOptions) {
   const [drawing, setDrawing] = useState<Record<string, RedrawState>>({});
-  const life = useLifeSignal();
+  /** The picture task of each segment being drawn, by segment key. */
+  const [tasks, setTasks] = useState<Record<string, string>>({});
 
   const update = (key: string, state: RedrawState) =>
     setDrawing((all) => ({ ...all, [key]: state }));
 
+  useParallelTasks<ImageResult>(
+    Object.entries(tasks).map(([key, taskId]) => ({
+      id: key,
+      queryKey: imageTaskKey(taskId),
+      fetch: (signal) => getImgResult({ taskId }, { signal }),
+      ended: (result) => !isRunningState(result.state),
+      intervalMs: taskPollMs,
+    })),
+    (key, result) => {
+      setTasks(({ [key]: _done, ...rest }) => rest);
+      update(key, endOf(result));
+      if (result.state === 'succeeded' && result.imageUrl) onDrawn(key, result.imageUrl);
+    },
+  );
+
   const redraw = useCallback(
     async (key: string, prompt: string) => {
-      update(key, { busy: true, engine: null, error: null });
+      setDrawing((all) => ({ ...all, [key]: { busy: true, engine: null, error: null } }));
       try {
         const { taskId } = await genImg({ workId, prompt });
-        const result = await pollUntilDone(() => getImgResult({ taskId }), taskPollMs, life());
-        if (result.state === 'succeeded' && result.imageUrl) {
-          update(key, { busy: false, engine: result.engine || null, error: null });
-          onDrawn(key, result.imageUrl);
-        } else {
-          update(key, {
-            busy: false,
-            engine: result.engine || null,
-            error: result.error ?? (result.state === 'cancelled' ? '绘制已取消' : '绘制失败'),
-          });
-        }
+        setTasks((all) => ({ ...all, [key]: taskId }));
       } catch (error) {
-        if (isAbort(error)) return;
-        update(key, { busy: false, engine: null, error: errorMessage(error) });
+        setDrawing((all) => ({
+          ...all,
+          [key]: { busy: false, engine: null, error: errorMessage(error) },
+        }));
       }
     },
-    [workId, taskPollMs, onDrawn, life],
+    [workId],
   );
 
   return { drawing, redraw };

@@ -6,10 +6,12 @@ import {
   getWorkResult,
   stageFailureText,
   type CutVideo,
+  type WorkResult,
   errorMessage,
 } from '@kol/shared-sdk';
+import { useTask } from '@kol/shared-sdk/state';
 import type { LocalSegment } from '../model';
-import { isAbort, pollUntilDone, useLifeSignal } from './poll';
+import { isRunningState } from './task-state';
 
 export interface SpeechRun {
   /** The keys of the segments being spoken (every one for 全部配音). */
@@ -20,8 +22,10 @@ export interface SpeechRun {
 
 interface SpeechOptions {
   workId: number;
-  /** The voice `generate_cut_tts` is called with: the cut video's, else the first voice. */
+  /** The voice `generate_cut_tts` is called with (整体配音): the cut video's unless chosen. */
   voiceId: string | undefined;
+  /** The speed it is called with (整体语速); null: not sent, the server's 1×. */
+  speed: number | null;
   taskPollMs: number;
   /** Saves the edits first; false: the speech is not started. */
   flush: () => Promise<boolean>;
@@ -30,13 +34,21 @@ interface SpeechOptions {
 }
 
 /**
- * Speaks segments again (`generate_cut_tts`, all or some by index), follows the task with
- * `get_work_result` by its task id until it ends, then fetches the cut data for the new audio.
- * One run at a time (the server refuses a second while one runs).
+ * The query key of one task followed by its id (`get_work_result` with `taskId`), as the video
+ * remote's pages key theirs.
+ */
+export const taskResultKey = (taskId: string | null) => ['task-result', taskId] as const;
+
+/**
+ * Speaks segments again (`generate_cut_tts`, all or some by index, in the voice and speed of
+ * the whole, which a segment's own override), follows the task with `get_work_result` by its
+ * task id until it ends (`useTask`), then fetches the cut data for the new audio. One run at a
+ * time (the server refuses a second while one runs).
  */
 export function useSegmentSpeech({
   workId,
   voiceId,
+  speed,
   taskPollMs,
   flush,
   segments,
@@ -45,7 +57,47 @@ export function useSegmentSpeech({
   const { message } = App.useApp();
   const [run, setRun] = useState<SpeechRun | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const life = useLifeSignal();
+  /** The speech task being followed. */
+  const [taskId, setTaskId] = useState<string | null>(null);
+
+  const fail = useCallback(
+    (text: string) => {
+      setFailure(text);
+      void message.error(text);
+    },
+    [message],
+  );
+
+  /** The task ended: the new audio is fetched (or why it failed said), and the run is over. */
+  const finish = async (result: WorkResult) => {
+    try {
+      if (result.state === 'succeeded') {
+        onFetched(await getCutVideo({ workId }));
+        void message.success(run?.all ? '全部片段配音已生成' : '片段配音已生成');
+      } else {
+        const failedStage = result.stages.find((stage) => stage.state === 'failed')?.name;
+        fail(
+          result.state === 'cancelled'
+            ? '配音已取消'
+            : stageFailureText(failedStage ?? result.stage, result.error),
+        );
+      }
+    } catch (error) {
+      fail(errorMessage(error));
+    } finally {
+      setTaskId(null);
+      setRun(null);
+    }
+  };
+
+  useTask<WorkResult>({
+    queryKey: taskResultKey(taskId),
+    enabled: taskId !== null,
+    fetch: (signal) => getWorkResult({ taskId: taskId ?? '' }, { signal }),
+    ended: (result) => !isRunningState(result.state),
+    intervalMs: taskPollMs,
+    onEnd: (result) => void finish(result),
+  });
 
   const speak = useCallback(
     async (only?: string[]) => {
@@ -67,34 +119,19 @@ export function useSegmentSpeech({
         const indexes = only
           ? saved.flatMap((segment, index) => (only.includes(segment.key) ? [index] : []))
           : undefined;
-        const { taskId } = await generateCutTts({
+        const started = await generateCutTts({
           workId,
           voiceId,
+          ...(speed !== null ? { speed } : {}),
           ...(indexes ? { indexes } : {}),
         });
-        const result = await pollUntilDone(() => getWorkResult({ taskId }), taskPollMs, life());
-        if (result.state === 'succeeded') {
-          onFetched(await getCutVideo({ workId }));
-          void message.success(only ? '片段配音已生成' : '全部片段配音已生成');
-        } else {
-          const failedStage = result.stages.find((stage) => stage.state === 'failed')?.name;
-          const text =
-            result.state === 'cancelled'
-              ? '配音已取消'
-              : stageFailureText(failedStage ?? result.stage, result.error);
-          setFailure(text);
-          void message.error(text);
-        }
+        setTaskId(started.taskId);
       } catch (error) {
-        if (isAbort(error)) return;
-        const text = errorMessage(error);
-        setFailure(text);
-        void message.error(text);
-      } finally {
-        if (!life().aborted) setRun(null);
+        fail(errorMessage(error));
+        setRun(null);
       }
     },
-    [workId, voiceId, taskPollMs, flush, segments, onFetched, message, life],
+    [workId, voiceId, speed, flush, segments, message, fail],
   );
 
   return { run, failure, speak };

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   followVideoProgress,
   getWorkResult,
   stageFailureText,
   type WorkResult,
-  errorMessage,
 } from '@kol/shared-sdk';
-import { isRunningState } from './poll';
+import { useTask } from '@kol/shared-sdk/state';
+import { isRunningState, workResultKey } from './task-state';
 
 /** The stage a result failed in: the failed stage's name, else the stage it stopped at. */
 export function failedStageOf(result: WorkResult): string {
@@ -27,102 +28,108 @@ interface ProgressOptions {
   progressPollMs: number;
 }
 
+type ShownVideo = { url: string; taskId: string | null } | null;
+
 /**
- * The work's current video and, while a task of it runs, its live progress: the progress stream
- * (`followVideoProgress`), then polling `get_work_result` when the stream drops. `started`
- * follows a merge the page has just started; its end is announced (新视频已生成, or why it failed).
+ * The work's current video and, while a task of it runs, its live progress, followed with
+ * `useTask` under the work's task key: the progress stream (`followVideoProgress`), polling
+ * `get_work_result` when the stream is not live. `started` follows a merge the page has just
+ * started; its end is announced (新视频已生成, or why it failed).
  */
 export function useVideoProgress({ workId, initial, progressPollMs }: ProgressOptions) {
   const { message } = App.useApp();
-  const [result, setResult] = useState<WorkResult | null>(initial);
+  const client = useQueryClient();
   /** The newest video made (kept while a new one is being merged). */
-  const [video, setVideo] = useState(() =>
+  const [video, setVideo] = useState<ShownVideo>(() =>
     initial?.videoUrl ? { url: initial.videoUrl, taskId: initial.taskId } : null,
   );
-  const [polling, setPolling] = useState<string | null>(null);
   /** The task id of the merge started on this page (announced when it ends). */
   const [startedTask, setStartedTask] = useState<string | null>(null);
   const [madeHere, setMadeHere] = useState(false);
-  const running = result !== null && isRunningState(result.state);
-  const taskId = result?.taskId ?? null;
+  // Read by the answers' handler, which the stream keeps from the render that opened it.
+  const startedRef = useRef<string | null>(null);
+  const announced = useRef<string | null>(null);
 
-  useEffect(() => {
-    if (!running) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const take = (answer: WorkResult) => {
-      setResult(answer);
-      setPolling(null);
-      if (answer.videoUrl) setVideo({ url: answer.videoUrl, taskId: answer.taskId });
-    };
-    const finish = (answer: WorkResult) => {
+  /** An answer of the stream or of a poll: its video is shown, the end of a merge told. */
+  const take = (answer: WorkResult) => {
+    if (answer.videoUrl) setVideo({ url: answer.videoUrl, taskId: answer.taskId });
+    if (isRunningState(answer.state) || answer.taskId !== startedRef.current) return;
+    // A poll under way when the stream told the end answers the same end: told once.
+    if (announced.current === answer.taskId) return;
+    announced.current = answer.taskId;
+    if (answer.state === 'succeeded') {
+      setMadeHere(true);
+      void message.success('新视频已生成');
+    } else void message.error(failureText(answer));
+  };
+
+  const task = useTask<WorkResult>({
+    queryKey: workResultKey(workId),
+    fetch: async (signal) => {
+      const answer = await getWorkResult({ workId }, { signal });
       take(answer);
-      if (answer.taskId !== startedTask || isRunningState(answer.state)) return;
-      if (answer.state === 'succeeded') {
-        setMadeHere(true);
-        void message.success('新视频已生成');
-      } else void message.error(failureText(answer));
-    };
-    const poll = () => {
-      getWorkResult({ workId }).then(
-        (answer) => {
-          if (!live) return;
-          if (isRunningState(answer.state)) {
-            take(answer);
-            timer = setTimeout(poll, progressPollMs);
-          } else finish(answer);
+      return answer;
+    },
+    stream: ({ update, fail }) =>
+      followVideoProgress(workId, {
+        onProgress: (answer) => {
+          take(answer);
+          update(answer);
         },
-        (reason: unknown) => {
-          if (!live) return;
-          setPolling(`进度暂时获取不到（${errorMessage(reason)}），正在重试…`);
-          timer = setTimeout(poll, progressPollMs);
+        onDone: (answer) => {
+          take(answer);
+          update(answer);
+          // The stream is closed after its last answer: polling takes over if that answer is
+          // not yet the end this page waits for.
+          fail();
         },
-      );
-    };
-    const stop = followVideoProgress(workId, {
-      onProgress: (answer) => live && take(answer),
-      onDone: (answer) => live && finish(answer),
-      onError: () => {
-        if (live) timer = setTimeout(poll, progressPollMs);
-      },
-    });
-    return () => {
-      live = false;
-      stop();
-      if (timer) clearTimeout(timer);
-    };
-    // Follows again for each new task; `startedTask` is set together with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [running, workId, taskId, progressPollMs]);
+        onError: fail,
+      }),
+    // A merge started here has ended only when an answer names it: the stream or a poll may
+    // still answer the video before it (its task not yet running), which must not end the wait.
+    ended: (answer) =>
+      !isRunningState(answer.state) &&
+      (startedRef.current === null || answer.taskId === startedRef.current),
+    intervalMs: progressPollMs,
+    ...(initial ? { initialData: initial } : {}),
+  });
+  const result = task.data ?? null;
+  const running = result !== null && isRunningState(result.state);
 
   /** A merge was started: follow it from the start. */
   const started = useCallback(
     (newTaskId: string) => {
+      startedRef.current = newTaskId;
       setStartedTask(newTaskId);
       setMadeHere(false);
-      setResult((current) => ({
-        workId,
-        taskId: newTaskId,
-        state: 'queued',
-        stage: '',
-        progress: 0,
-        etaSeconds: null,
-        stages: [],
-        videoUrl: current?.videoUrl ?? '',
-        srtUrl: current?.srtUrl ?? '',
-        coverUrl: current?.coverUrl ?? '',
-        durationMs: current?.durationMs ?? 0,
-        error: null,
-      }));
+      const key = workResultKey(workId);
+      // An answer under way about the task before must not land over the new one.
+      void client.cancelQueries({ queryKey: key, exact: true }).then(() =>
+        client.setQueryData<WorkResult>(key, (current) => ({
+          workId,
+          taskId: newTaskId,
+          state: 'queued',
+          stage: '',
+          progress: 0,
+          etaSeconds: null,
+          stages: [],
+          videoUrl: current?.videoUrl ?? '',
+          srtUrl: current?.srtUrl ?? '',
+          coverUrl: current?.coverUrl ?? '',
+          durationMs: current?.durationMs ?? 0,
+          error: null,
+        })),
+      );
     },
-    [workId],
+    [client, workId],
   );
 
   return {
     result,
     video,
     running,
-    polling,
+    /** A poll failed while the task runs: it is asked again on the interval. */
+    polling: running && task.error ? `进度暂时获取不到（${task.error}），正在重试…` : null,
     /** The newest merge was started here and made a new video. */
     madeHere,
     /** The merge started here failed: it may be sent again with re_send_merge_request. */

@@ -75,10 +75,15 @@ function NoCut({ work, result, resultError, reason, progressPollMs }: NoCutProps
 interface CutEditorScreenProps {
   workId: number;
   timing: CutEditorTiming;
+  /** A merge was started: the page leads on (see `CutEditor`); else the editor follows it. */
+  onMergeStarted?: (taskId: string) => void;
 }
 
-/** `/work/cut/:id`: loads the work and its cut data, then the editor (or why there is none). */
-export function CutEditorScreen({ workId, timing }: CutEditorScreenProps) {
+/**
+ * `/work/cut/:id` and `/video/cut?workId=`: loads the work and its cut data, then the editor (or
+ * why there is none).
+ */
+export function CutEditorScreen({ workId, timing, onMergeStarted }: CutEditorScreenProps) {
   const { data, reload } = useCutData(workId);
 
   if (data.status === 'loading') return <Spin description="加载中" />;
@@ -115,6 +120,7 @@ export function CutEditorScreen({ workId, timing }: CutEditorScreenProps) {
       resultError={data.resultError}
       timing={timing}
       onReload={reload}
+      onMergeStarted={onMergeStarted}
     />
   );
 }

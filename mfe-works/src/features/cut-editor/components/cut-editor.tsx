@@ -10,16 +10,17 @@ import {
   type WorkResult,
 } from '@kol/shared-sdk';
 import { useCutDraft } from '../api/use-cut-draft';
-import { useMaterials, useMusic, useVoices } from '../api/use-editor-options';
+import { useMaterials, useMusic, useVoices, voiceLanguageOf } from '../api/use-editor-options';
 import { useRedraw } from '../api/use-redraw';
 import { useSegmentSpeech } from '../api/use-segment-speech';
 import { useVideoProgress } from '../api/use-video-progress';
 import type { CutEditorTiming } from '../constants';
-import { moveSegment, patchSegment, unspokenCount, type LocalSegment } from '../model';
+import { moveSegment, patchSegment, spokenMs, unspokenCount, type LocalSegment } from '../model';
 import { MergeButton } from './merge-button';
 import { MusicControls } from './music-controls';
 import { SaveIndicator } from './save-indicator';
 import { SegmentPanel } from './segment-panel';
+import { SpeechSettings } from './speech-settings';
 import { Timeline } from './timeline';
 import { VideoSection } from './video-section';
 
@@ -31,6 +32,11 @@ interface CutEditorProps {
   timing: CutEditorTiming;
   /** Loads the work and its cut video again (after the person chose the newest version). */
   onReload: () => void;
+  /**
+   * A merge was started (after its confirmation): the page may lead on, as `/video/cut` leads
+   * to the video flow's progress page. Without it the editor follows the merge itself.
+   */
+  onMergeStarted?: (taskId: string) => void;
 }
 
 /**
@@ -38,7 +44,15 @@ interface CutEditorProps {
  * chosen segment's panel, the music, and 全部配音 / 重新合成 (or 为未配音片段配音 first). Every edit
  * is saved as it is made.
  */
-export function CutEditor({ work, cut, result, resultError, timing, onReload }: CutEditorProps) {
+export function CutEditor({
+  work,
+  cut,
+  result,
+  resultError,
+  timing,
+  onReload,
+  onMergeStarted,
+}: CutEditorProps) {
   const workId = work.workId;
   const type = work.type as ProjectType;
   const { draft, status, edit, editSegment, flush, adoptFetched, currentSegments } = useCutDraft(
@@ -47,7 +61,7 @@ export function CutEditor({ work, cut, result, resultError, timing, onReload }: 
     timing.saveDelayMs,
     onReload,
   );
-  const voices = useVoices();
+  const voices = useVoices(voiceLanguageOf(type));
   const music = useMusic();
   const withMaterials = draft.segments.some((segment) => segment.materialId !== null);
   const materialList = useMaterials(withMaterials);
@@ -59,6 +73,13 @@ export function CutEditor({ work, cut, result, resultError, timing, onReload }: 
     () => draft.segments[0]?.key ?? null,
   );
 
+  // 整体配音 and 整体语速: the cut video's voice until another is chosen; the speed unset (1×).
+  const [chosenVoiceId, setChosenVoiceId] = useState<string | undefined>(
+    () => cut.voiceId || undefined,
+  );
+  const [overallSpeed, setOverallSpeed] = useState<number | null>(null);
+  const overallVoiceId = chosenVoiceId ?? voices.items[0]?.voiceId;
+
   const progress = useVideoProgress({
     workId,
     initial: result,
@@ -66,7 +87,8 @@ export function CutEditor({ work, cut, result, resultError, timing, onReload }: 
   });
   const speech = useSegmentSpeech({
     workId,
-    voiceId: cut.voiceId || voices.items[0]?.voiceId,
+    voiceId: overallVoiceId,
+    speed: overallSpeed,
     taskPollMs: timing.taskPollMs,
     flush,
     segments: currentSegments,
@@ -95,7 +117,7 @@ export function CutEditor({ work, cut, result, resultError, timing, onReload }: 
   const voiceName = (voiceId: string | undefined) =>
     voices.items.find((voice) => voice.voiceId === voiceId)?.name ?? voiceId ?? '默认配音';
   const voiceNameOf = (segment: LocalSegment) =>
-    segment.voiceId ? voiceName(segment.voiceId) : `${voiceName(cut.voiceId)}（整体）`;
+    segment.voiceId ? voiceName(segment.voiceId) : `${voiceName(overallVoiceId)}（整体）`;
 
   const selectedIndex = draft.segments.findIndex((segment) => segment.key === selectedKey);
   const selected = draft.segments[selectedIndex];
@@ -104,10 +126,21 @@ export function CutEditor({ work, cut, result, resultError, timing, onReload }: 
     .filter(([, state]) => state.busy)
     .map(([key]) => key);
   const unspoken = unspokenCount(draft.segments);
+  // The merge to send again (re_send_merge_request): one started here that failed, or, on
+  // opening, a failed task of a cut already finished (end_cut_video runs just before a merge).
+  const failedOnOpening = cut.finished && result?.state === 'failed' ? result.taskId : null;
   const resend =
     progress.result?.state === 'failed' &&
-    progress.startedTask !== null &&
-    progress.result.taskId === progress.startedTask;
+    (progress.result.taskId === progress.startedTask ||
+      (progress.startedTask === null && progress.result.taskId === failedOnOpening));
+  const followMerge = progress.started;
+  const mergeStarted = useCallback(
+    (taskId: string) => {
+      followMerge(taskId);
+      onMergeStarted?.(taskId);
+    },
+    [followMerge, onMergeStarted],
+  );
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200, width: '100%' }}>
@@ -137,11 +170,20 @@ export function CutEditor({ work, cut, result, resultError, timing, onReload }: 
         <Col xs={24} md={14}>
           <Card size="small" title="配音与合成">
             <Flex vertical gap={16}>
-              <Typography.Text type="secondary">
+              <Typography.Text type="secondary" data-testid="cut-summary">
                 共 {draft.segments.length} 个片段
                 {unspoken > 0 ? `，${unspoken} 个未配音` : '，都已配音'}
+                {`，配音共 ${(spokenMs(draft.segments) / 1000).toFixed(1)} 秒`}
                 。改过的片段需重新配音后才能合成。
               </Typography.Text>
+              <SpeechSettings
+                voices={voices.items}
+                voicesLoading={voices.loading}
+                voiceId={overallVoiceId}
+                speed={overallSpeed}
+                onVoice={setChosenVoiceId}
+                onSpeed={setOverallSpeed}
+              />
               <Flex gap={8} wrap>
                 <Button
                   icon={<SoundOutlined />}
@@ -163,7 +205,7 @@ export function CutEditor({ work, cut, result, resultError, timing, onReload }: 
                       draft.segments.filter((segment) => !segment.audioUrl).map((s) => s.key),
                     )
                   }
-                  onStarted={progress.started}
+                  onStarted={mergeStarted}
                 />
               </Flex>
               {speech.failure && (
@@ -210,10 +252,12 @@ export function CutEditor({ work, cut, result, resultError, timing, onReload }: 
                 position={selectedIndex}
                 voices={voices.items}
                 voicesError={voices.error}
-                overallVoiceId={cut.voiceId || undefined}
+                overallVoiceId={overallVoiceId}
+                overallSpeed={overallSpeed}
                 material={
                   selected.materialId === null ? undefined : materials.get(selected.materialId)
                 }
+                materials={materialList.items}
                 onChange={(patch) =>
                   editSegment(selected.key, (segment) => patchSegment(segment, patch))
                 }

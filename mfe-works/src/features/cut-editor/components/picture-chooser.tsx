@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Alert, App, Button, Empty, Flex, Modal, Pagination, Spin, Typography } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   IMAGE_UPLOAD_MIME_TYPES,
@@ -7,10 +8,13 @@ import {
   imageUploadProblem,
   mediaUrl,
   uploadImage,
-  type UploadedImage,
   errorMessage,
 } from '@kol/shared-sdk';
 import { UPLOADED_PAGE_SIZE } from '../constants';
+
+/** The query key of a page of the user's uploaded pictures (all pages: `['uploaded-images']`). */
+export const uploadedImagesKey = (pageIndex: number) =>
+  ['uploaded-images', { pageIndex, pageSize: UPLOADED_PAGE_SIZE }] as const;
 
 interface PictureChooserProps {
   open: boolean;
@@ -21,28 +25,20 @@ interface PictureChooserProps {
 /** 选择已上传图片: the user's uploaded pictures a page at a time, or a new upload. */
 export function PictureChooser({ open, onClose, onChoose }: PictureChooserProps) {
   const { message } = App.useApp();
+  const client = useQueryClient();
   const [pageIndex, setPageIndex] = useState(1);
-  const [page, setPage] = useState<{ items: UploadedImage[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
   const [uploading, setUploading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    getUploadedImages({ pageIndex, pageSize: UPLOADED_PAGE_SIZE }).then(
-      (answer) => {
-        if (!live) return;
-        setPage(answer);
-        setError(null);
-      },
-      (reason: unknown) => live && setError(errorMessage(reason)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, pageIndex, version]);
+  // Asked while the chooser is open; the page shown stays until the next one is in.
+  const query = useQuery({
+    queryKey: uploadedImagesKey(pageIndex),
+    queryFn: ({ signal }) =>
+      getUploadedImages({ pageIndex, pageSize: UPLOADED_PAGE_SIZE }, { signal }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+  const page = query.data ?? null;
+  const error = query.error ? errorMessage(query.error) : null;
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -56,6 +52,8 @@ export function PictureChooser({ open, onClose, onChoose }: PictureChooserProps)
     setUploading(true);
     try {
       const { url } = await uploadImage(file, file.name);
+      // The new picture is the newest upload: every page of the list moves.
+      void client.invalidateQueries({ queryKey: ['uploaded-images'] });
       void message.success('图片已上传');
       onChoose(url);
     } catch (reason) {
@@ -92,7 +90,7 @@ export function PictureChooser({ open, onClose, onChoose }: PictureChooserProps)
             showIcon
             title={`图片加载失败：${error}`}
             action={
-              <Button size="small" onClick={() => setVersion((count) => count + 1)}>
+              <Button size="small" onClick={() => void query.refetch()}>
                 重试
               </Button>
             }

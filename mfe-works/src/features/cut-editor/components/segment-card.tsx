@@ -2,7 +2,7 @@ import { memo, type DragEvent, type KeyboardEvent } from 'react';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/icons';
 import { formatDurationMs, mediaUrl, type Material } from '@kol/shared-sdk';
-import { formatWindowTime, type LocalSegment } from '../model';
+import { formatWindowTime, textChangedSinceSpoken, type LocalSegment } from '../model';
 
 interface SegmentCardProps {
   segment: LocalSegment;
@@ -141,6 +141,11 @@ export const SegmentCard = memo(function SegmentCard({
                 </Tag>
               ) : (
                 <Tag color="warning">未配音</Tag>
+              )}
+              {!speaking && textChangedSinceSpoken(segment) && (
+                <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                  文案已修改，需要重新配音
+                </Typography.Text>
               )}
               {drawing && <Tag color="processing">绘制中…</Tag>}
               {segment.materialId !== null && (

@@ -22,10 +22,11 @@ import {
   type Material,
   type Voice,
   errorMessage,
+  voiceEngineNote,
 } from '@kol/shared-sdk';
 import type { RedrawState } from '../api/use-redraw';
-import { AUDITION_MAX_CHARS, SPEED_MAX, SPEED_MIN } from '../constants';
-import { formatWindowTime, type LocalSegment } from '../model';
+import { AUDITION_MAX_CHARS, DEFAULT_LOOP_MS, SPEED_MAX, SPEED_MIN } from '../constants';
+import { formatWindowTime, textChangedSinceSpoken, type LocalSegment } from '../model';
 import { PictureChooser } from './picture-chooser';
 
 /** The voice select's value for 跟随整体 (no voice of the segment's own). */
@@ -36,9 +37,12 @@ interface SegmentPanelProps {
   position: number;
   voices: Voice[];
   voicesError: string | null;
-  /** The cut video's voice (跟随整体). */
+  /** The voice and speed of the whole (跟随整体), what the segment is spoken with unless its own. */
   overallVoiceId: string | undefined;
+  overallSpeed: number | null;
   material: Material | undefined;
+  /** The library's loops a segment over a background may change to. */
+  materials: Material[];
   onChange: (patch: Partial<CutSegment>) => void;
   /** A speech task runs (of this segment: `speaking`). */
   speechBusy: boolean;
@@ -49,10 +53,11 @@ interface SegmentPanelProps {
 }
 
 /**
- * The chosen segment: its caption, voice and speed (with 试听 before anything is spent), its
- * picture (重新绘制 from a description, or one of the user's uploads) or, for a segment of a
- * background material, the material's window; and 重新生成此片段 (speaks it again alone).
- * Mounted per segment (keyed), so the description starts from the segment's text.
+ * The chosen segment: its caption and its speech as made (played here), voice and speed (with
+ * 试听 before anything is spent), its picture (重新绘制 from a description, or one of the
+ * user's uploads) or, for a segment over a background material, the loop of the library it
+ * shows and its window; and 重新生成此片段 (speaks it again alone). Mounted per segment (keyed),
+ * so the description starts from the segment's text.
  */
 export function SegmentPanel({
   segment,
@@ -60,7 +65,9 @@ export function SegmentPanel({
   voices,
   voicesError,
   overallVoiceId,
+  overallSpeed,
   material,
+  materials,
   onChange,
   speechBusy,
   speaking,
@@ -78,6 +85,14 @@ export function SegmentPanel({
   const [choosing, setChoosing] = useState(false);
   const overallName = voices.find((voice) => voice.voiceId === overallVoiceId)?.name;
   const voiceId = segment.voiceId ?? overallVoiceId ?? voices[0]?.voiceId;
+  const speed = segment.speed ?? overallSpeed ?? undefined;
+  // A loop the list does not hold (an upload, or the list not in yet) stays shown.
+  const loopOptions = [
+    ...(segment.materialId !== null && !materials.some((m) => m.materialId === segment.materialId)
+      ? [{ value: segment.materialId, label: material?.name ?? `素材 ${segment.materialId}` }]
+      : []),
+    ...materials.map((m) => ({ value: m.materialId, label: m.name })),
+  ];
 
   const listen = async () => {
     const text = segment.text.trim().slice(0, AUDITION_MAX_CHARS);
@@ -94,7 +109,7 @@ export function SegmentPanel({
       const clip = await ttsAudition({
         text,
         voiceId,
-        ...(segment.speed !== undefined ? { speed: segment.speed } : {}),
+        ...(speed !== undefined ? { speed } : {}),
       });
       setAudition({ loading: false, clip });
     } catch (error) {
@@ -130,7 +145,26 @@ export function SegmentPanel({
             rows={4}
             onChange={(event) => onChange({ text: event.target.value })}
           />
-          {!segment.audioUrl && (
+          {segment.audioUrl ? (
+            <Flex wrap align="center" gap={8}>
+              <audio
+                aria-label={`第 ${n} 个片段的配音`}
+                controls
+                preload="none"
+                src={mediaUrl(segment.audioUrl)}
+                style={{ height: 32 }}
+              />
+              {segment.audioDurationMs !== undefined && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  配音 {(segment.audioDurationMs / 1000).toFixed(1)} 秒
+                </Typography.Text>
+              )}
+            </Flex>
+          ) : textChangedSinceSpoken(segment) ? (
+            <Typography.Text type="warning" style={{ fontSize: 12 }}>
+              文案已修改，需要重新配音
+            </Typography.Text>
+          ) : (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               这个片段还没有配音（改过文案、配音或语速后需要重新生成）
             </Typography.Text>
@@ -152,6 +186,11 @@ export function SegmentPanel({
                 ...voices.map((voice) => ({ value: voice.voiceId, label: voice.name })),
               ]}
             />
+            {voices.length > 0 && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {voiceEngineNote(voices)}
+              </Typography.Text>
+            )}
           </Flex>
           <Flex vertical gap={4}>
             <Typography.Text strong>语速</Typography.Text>
@@ -189,6 +228,16 @@ export function SegmentPanel({
         {segment.materialId !== null ? (
           <Flex vertical gap={4}>
             <Typography.Text strong>背景素材</Typography.Text>
+            <Select
+              aria-label="背景素材"
+              value={segment.materialId}
+              onChange={(materialId: number) => {
+                const chosen = materials.find((m) => m.materialId === materialId);
+                // The whole loop: the server refuses a window past the material's end.
+                onChange({ materialId, startMs: 0, endMs: chosen?.durationMs || DEFAULT_LOOP_MS });
+              }}
+              options={loopOptions}
+            />
             <Flex gap={12} align="center">
               {material?.coverUrl && (
                 <Image

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { getWorks, type WorkSummary, errorMessage } from '@kol/shared-sdk';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getWorks, errorMessage } from '@kol/shared-sdk';
+import { WORKS_KEY, worksKey, type WorksInput } from '../../../lib/query-keys';
 
 export const WORKS_PAGE_SIZE = 10;
 
@@ -10,47 +11,30 @@ interface WorksQuery {
 
 /** One page of the user's texts, works of every type (`get_works` without a type, `withText`), by keyword. */
 export function useWorks({ keyword, pageIndex }: WorksQuery) {
-  const [items, setItems] = useState<WorkSummary[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    getWorks({
-      // Texts only: a work without one has nothing to copy or reuse here.
-      withText: true,
-      pageIndex,
-      pageSize: WORKS_PAGE_SIZE,
-      ...(keyword ? { keyword } : {}),
-    })
-      .then((page) => {
-        if (!live) return;
-        setItems(page.items);
-        setTotal(page.total);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (live) setError(errorMessage(failure));
-      })
-      .finally(() => {
-        if (live) setLoading(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [keyword, pageIndex, version]);
+  const client = useQueryClient();
+  const input: WorksInput = {
+    // Texts only: a work without one has nothing to copy or reuse here.
+    withText: true,
+    pageIndex,
+    pageSize: WORKS_PAGE_SIZE,
+    ...(keyword ? { keyword } : {}),
+  };
+  const query = useQuery({
+    queryKey: worksKey(input),
+    queryFn: ({ signal }) => getWorks(input, { signal }),
+    // Another page or keyword: the rows shown stay until its answer is in.
+    placeholderData: keepPreviousData,
+  });
 
   return {
-    items,
-    total,
-    loading,
-    error,
-    /** Fetches the same page again (after an edit or a delete). */
-    reload: () => {
-      setLoading(true);
-      setVersion((count) => count + 1);
-    },
+    items: query.data?.items ?? [],
+    total: query.data?.total ?? 0,
+    loading: query.isFetching,
+    error: query.error ? errorMessage(query.error) : null,
+    /**
+     * Fetches the page again (重试, or after an edit or a delete); the works changed, so every
+     * other list of them is fetched again when next shown.
+     */
+    reload: () => void client.invalidateQueries({ queryKey: WORKS_KEY }),
   };
 }

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Drawer, Flex, Input, Spin, Typography } from 'antd';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getWorkInfo, updateText, type WorkDetail, errorMessage } from '@kol/shared-sdk';
 import { useRevisionedSave } from '@kol/shared-sdk/ui';
+import { workKey } from '../../../lib/query-keys';
 
 const MAX_TITLE_LENGTH = 100;
 
@@ -14,38 +16,43 @@ interface WorkEditorProps {
   onUseInVideo: (text: string) => void;
 }
 
+/** A work's record, read when the drawer opens on it. */
+const readWork = (workId: number, signal?: AbortSignal) => getWorkInfo({ workId }, { signal });
+
+/** Which version of which work the form shows. */
+const versionOf = (work: WorkDetail) => `${work.workId}@${work.revision}`;
+
 /** Opens one saved text (`work_info`) to edit its title and text, saved with `update_text`. */
 export function WorkEditor({ workId, onClose, onSaved, onUseInVideo }: WorkEditorProps) {
   const { message } = App.useApp();
-  const [work, setWork] = useState<WorkDetail | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: workKey(workId),
+    queryFn: workId === null ? skipToken : ({ signal }) => readWork(workId, signal),
+    // Each opening reads the newest record: not kept once the drawer closes, and a copy another
+    // page left in the cache is read again.
+    gcTime: 0,
+    staleTime: 0,
+  });
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
+  /** The version the form was filled from: a newer one fills it again. */
+  const [shown, setShown] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const revisionedSave = useRevisionedSave();
 
-  useEffect(() => {
-    if (workId === null) return undefined;
-    let live = true;
-    getWorkInfo({ workId })
-      .then((detail) => {
-        if (!live) return;
-        setWork(detail);
-        setTitle(detail.title);
-        setText(detail.text);
-        setLoadError(null);
-      })
-      .catch((error: unknown) => {
-        if (live) setLoadError(errorMessage(error));
-      });
-    return () => {
-      live = false;
-    };
-  }, [workId]);
+  const show = (detail: WorkDetail) => {
+    setShown(versionOf(detail));
+    setTitle(detail.title);
+    setText(detail.text);
+  };
+  const work = query.data?.workId === workId ? query.data : undefined;
+  // The form follows the record it edits (a work opened, or read again): set while rendering,
+  // so the first render of a work already shows its text.
+  if (work && shown !== versionOf(work)) show(work);
 
   const close = () => {
-    setWork(null);
-    setLoadError(null);
+    setShown(null);
     onClose();
   };
 
@@ -69,13 +76,18 @@ export function WorkEditor({ workId, onClose, onSaved, onUseInVideo }: WorkEdito
       });
       if (!saved) {
         // The person chose the newest version: show it.
-        const newest = await getWorkInfo({ workId: work.workId });
-        setWork(newest);
-        setTitle(newest.title);
-        setText(newest.text);
+        show(
+          await client.fetchQuery({
+            queryKey: workKey(work.workId),
+            queryFn: ({ signal }) => readWork(work.workId, signal),
+            staleTime: 0,
+          }),
+        );
         return;
       }
-      setWork(saved);
+      // The form keeps what was typed; the record is now the saved one (its revision).
+      setShown(versionOf(saved));
+      client.setQueryData(workKey(work.workId), saved);
       void message.success('文案已保存');
       onSaved();
     } catch (error) {
@@ -110,9 +122,9 @@ export function WorkEditor({ workId, onClose, onSaved, onUseInVideo }: WorkEdito
         </Flex>
       }
     >
-      {loadError ? (
-        <Alert type="error" showIcon title={loadError} />
-      ) : work?.workId === workId && work ? (
+      {query.error ? (
+        <Alert type="error" showIcon title={errorMessage(query.error)} />
+      ) : work ? (
         <Flex vertical gap={12}>
           <Flex vertical gap={4}>
             <Typography.Text>标题</Typography.Text>

@@ -1,51 +1,35 @@
-import { useEffect, useState } from 'react';
-import { getLibraryRoles, type Role, errorMessage } from '@kol/shared-sdk';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getLibraryRoles, errorMessage } from '@kol/shared-sdk';
 import type { RolesQuery } from './use-roles-query';
 
 export const ROLES_PAGE_SIZE = 12;
 
-interface Loaded {
-  /** The query (and reload count) these items answer. */
-  key: string;
-  items: Role[];
-  total: number;
-  error: string | null;
-}
+/** The query key of every page of the role library: a change to a role invalidates it. */
+export const LIBRARY_ROLES_KEY = ['library-roles'] as const;
 
 /** One page of the caller's library roles (`/api/library/roles`), by kind and name. */
 export function useLibraryRoles({ type, keyword, pageIndex }: RolesQuery) {
-  const [version, setVersion] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ key: '', items: [], total: 0, error: null });
-  const key = JSON.stringify([type, keyword, pageIndex, version]);
-
-  useEffect(() => {
-    let live = true;
-    getLibraryRoles({
-      ...(type !== null ? { type } : {}),
-      ...(keyword ? { keyword } : {}),
-      pageIndex,
-      pageSize: ROLES_PAGE_SIZE,
-    })
-      .then((page) => {
-        if (live) setLoaded({ key, items: page.items, total: page.total, error: null });
-      })
-      .catch((failure: unknown) => {
-        // The roles shown before stay, so a failed reload does not blank the page.
-        if (live) setLoaded((before) => ({ ...before, key, error: errorMessage(failure) }));
-      });
-    return () => {
-      live = false;
-    };
-    // key also changes on a reload (its count), which asks again for the same page.
-  }, [key, type, keyword, pageIndex]);
+  const client = useQueryClient();
+  const input = {
+    ...(type !== null ? { type } : {}),
+    ...(keyword ? { keyword } : {}),
+    pageIndex,
+    pageSize: ROLES_PAGE_SIZE,
+  };
+  const query = useQuery({
+    queryKey: [...LIBRARY_ROLES_KEY, input],
+    queryFn: ({ signal }) => getLibraryRoles(input, { signal }),
+    // The roles shown stay while another page, kind or name is asked for (a spinner over them).
+    placeholderData: keepPreviousData,
+  });
 
   return {
-    items: loaded.items,
-    total: loaded.total,
-    error: loaded.error,
+    items: query.data?.items ?? [],
+    total: query.data?.total ?? 0,
+    error: query.error ? errorMessage(query.error) : null,
     /** A fetch for the current query (or a reload) has not answered yet. */
-    loading: loaded.key !== key,
-    /** Fetches the same page again (after a change, or 重试). */
-    reload: () => setVersion((count) => count + 1),
+    loading: query.isFetching,
+    /** Fetches the roles again (after a change, or 重试). */
+    reload: () => void client.invalidateQueries({ queryKey: LIBRARY_ROLES_KEY }),
   };
 }

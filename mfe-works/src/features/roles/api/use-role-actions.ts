@@ -26,6 +26,29 @@ export interface RoleFields {
 export function useRoleActions(reload: () => void) {
   const { message } = App.useApp();
   const [uploadingId, setUploadingId] = useState<number | null>(null);
+  const [genderId, setGenderId] = useState<number | null>(null);
+
+  /**
+   * Saves a role's gender on the revision the list read. Changed elsewhere since (a portrait
+   * drawn, another tab): the list is read again and the person chooses on the newest role.
+   */
+  const setGender = async (role: Role, gender: Role['gender']) => {
+    if (gender === role.gender) return;
+    setGenderId(role.roleId);
+    try {
+      await updateRole({ roleId: role.roleId, revision: role.revision, gender });
+      void message.success(`「${role.name}」的性别已保存`);
+    } catch (error) {
+      void message.error(
+        isStaleRevision(error)
+          ? '该角色已在其他页面修改，已载入最新内容，请重新选择'
+          : errorMessage(error),
+      );
+    } finally {
+      setGenderId(null);
+      reload();
+    }
+  };
 
   /** Creates (no role) or edits one; a refusal is thrown so the form stays open with it. */
   const save = async (role: Role | null, fields: RoleFields): Promise<Role> => {
@@ -77,5 +100,5 @@ export function useRoleActions(reload: () => void) {
     }
   };
 
-  return { save, remove, uploadReference, uploadingId };
+  return { save, remove, uploadReference, uploadingId, setGender, genderId };
 }

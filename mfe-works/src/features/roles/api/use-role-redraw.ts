@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { getImgResult, regenerateRoleImage, type ImageResult, errorMessage } from '@kol/shared-sdk';
+import { imageTaskKey } from '../../../lib/query-keys';
+import { useParallelTasks } from '@kol/shared-sdk/state';
 
 /** How often a portrait being drawn is asked for (`img_result`). */
 export const REDRAW_POLL_MS = 1000;
@@ -9,78 +11,66 @@ export interface RedrawState {
   busy: boolean;
   /** The last answer of `img_result` (its engine, its error). */
   result: ImageResult | null;
-  /** Why starting or following the drawing failed (the task's own failure is in `result`). */
+  /** Why starting the drawing failed (the task's own failure is in `result`). */
   error: string | null;
 }
 
 const isRunning = (result: ImageResult) => result.state === 'queued' || result.state === 'running';
 
+/** A role's 重绘形象: being started, started as a task, or refused. */
+type Start = { taskId: string | null; error: string | null };
+
 /**
- * 重绘形象: `re_gen_img` for a role, then `img_result` every second until it ends. The server
- * appends the portrait to the role (the first becomes its reference), so a success refreshes the
- * list. States are kept by role id, so they outlive that refresh; leaving the page stops the
- * following, not the drawing.
+ * 重绘形象: `re_gen_img` for a role, then `img_result` every second until it ends (the tasks of
+ * several roles followed side by side, in the query cache under `imageTaskKey`). The
+ * server appends the portrait to the role (the first becomes its reference), so a success
+ * refreshes the list. States are kept by role id, so they outlive that refresh; leaving the page
+ * stops the following, not the drawing. A poll that fails is asked again on the interval.
  */
 export function useRoleRedraw(onDrawn: () => void) {
-  const [states, setStates] = useState<Record<number, RedrawState>>({});
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  const live = useRef(true);
-  const drawnRef = useRef(onDrawn);
-  useEffect(() => {
-    drawnRef.current = onDrawn;
-  });
+  const [starts, setStarts] = useState<Record<number, Start>>({});
 
-  useEffect(() => {
-    const current = timers.current;
-    live.current = true;
-    return () => {
-      live.current = false;
-      current.forEach(clearTimeout);
-      current.clear();
-    };
-  }, []);
-
-  const put = useCallback((roleId: number, state: RedrawState) => {
-    if (live.current) setStates((all) => ({ ...all, [roleId]: state }));
-  }, []);
-
-  const follow = useCallback(
-    (roleId: number, taskId: string) => {
-      const poll = async () => {
-        timers.current.delete(roleId);
-        if (!live.current) return;
-        try {
-          const result = await getImgResult({ taskId });
-          const running = isRunning(result);
-          put(roleId, { busy: running, result, error: null });
-          if (!live.current) return;
-          if (running)
-            timers.current.set(
-              roleId,
-              setTimeout(() => void poll(), REDRAW_POLL_MS),
-            );
-          else if (result.state === 'succeeded') drawnRef.current();
-        } catch (reason) {
-          put(roleId, { busy: false, result: null, error: errorMessage(reason) });
-        }
-      };
-      void poll();
+  const entries = Object.entries(starts);
+  const tasks = useParallelTasks<ImageResult>(
+    entries.flatMap(([roleId, { taskId }]) =>
+      taskId === null
+        ? []
+        : [
+            {
+              id: roleId,
+              queryKey: imageTaskKey(taskId),
+              fetch: (signal) => getImgResult({ taskId }, { signal }),
+              ended: (result) => !isRunning(result),
+              intervalMs: REDRAW_POLL_MS,
+            },
+          ],
+    ),
+    (_roleId, result) => {
+      if (result.state === 'succeeded') onDrawn();
     },
-    [put],
   );
 
-  const redraw = useCallback(
-    async (roleId: number) => {
-      put(roleId, { busy: true, result: null, error: null });
-      try {
-        const { taskId } = await regenerateRoleImage({ roleId });
-        follow(roleId, taskId);
-      } catch (reason) {
-        put(roleId, { busy: false, result: null, error: errorMessage(reason) });
-      }
-    },
-    [follow, put],
+  const states: Record<number, RedrawState> = Object.fromEntries(
+    entries.map(([roleId, start]) => {
+      const task = tasks.get(roleId);
+      const result = task?.data ?? null;
+      const state: RedrawState =
+        start.taskId === null
+          ? { busy: start.error === null, result: null, error: start.error }
+          : { busy: !task?.ended, result, error: null };
+      return [roleId, state];
+    }),
   );
+
+  const redraw = useCallback(async (roleId: number) => {
+    setStarts((all) => ({ ...all, [roleId]: { taskId: null, error: null } }));
+    try {
+      const { taskId } = await regenerateRoleImage({ roleId });
+      setStarts((all) => ({ ...all, [roleId]: { taskId, error: null } }));
+    } catch (reason) {
+      setStarts((all) => ({ ...all, [roleId]: { taskId: null, error: errorMessage(reason) } }));
+    }
+  }, []);
 
   return { states, redraw };
 }

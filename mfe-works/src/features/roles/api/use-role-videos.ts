@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import {
   addRoleToTask,
   getWorks,
@@ -8,6 +8,7 @@ import {
   type WorkSummary,
   errorMessage,
 } from '@kol/shared-sdk';
+import { worksKey } from '../../../lib/query-keys';
 import { workTypesFor } from '../role-types';
 
 /** How many recent works of each type the dialog offers. */
@@ -21,39 +22,38 @@ const newestFirst = (a: WorkSummary, b: WorkSummary) =>
  * for 用于视频. Works of other types have no roles (`init_task` refuses them).
  */
 export function useRoleVideos(roleType: number | null) {
-  const [works, setWorks] = useState<WorkSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    Promise.all(
-      workTypesFor(roleType).map((type) =>
-        getWorks({ type, pageIndex: 1, pageSize: ROLE_VIDEO_WORKS }),
-      ),
-    )
-      .then((pages) => {
-        if (!live) return;
-        const all = pages.flatMap((page) => page.items).sort(newestFirst);
-        setWorks(all.slice(0, ROLE_VIDEO_WORKS));
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (live) setError(errorMessage(failure));
-      });
-    return () => {
-      live = false;
-    };
-  }, [roleType, version]);
+  const client = useQueryClient();
+  const keys = workTypesFor(roleType).map((type) =>
+    worksKey({ type, pageIndex: 1, pageSize: ROLE_VIDEO_WORKS }),
+  );
+  const { works, error } = useQueries({
+    queries: keys.map((queryKey) => ({
+      queryKey,
+      queryFn: ({ signal }: { signal: AbortSignal }) => getWorks(queryKey[1], { signal }),
+    })),
+    combine: (results) => {
+      const failed = results.find((result) => result.error);
+      const pages = results.map((result) => result.data);
+      return {
+        error: failed?.error ? errorMessage(failed.error) : null,
+        // Every type's page, or nothing yet.
+        works: pages.every((page) => page !== undefined)
+          ? pages
+              .flatMap((page) => page?.items ?? [])
+              .sort(newestFirst)
+              .slice(0, ROLE_VIDEO_WORKS)
+          : null,
+      };
+    },
+  });
 
   return {
     works,
     error,
     loading: works === null && error === null,
+    /** Asks again from nothing (the spinner, not the failure, while it is asked). */
     reload: () => {
-      setError(null);
-      setWorks(null);
-      setVersion((count) => count + 1);
+      for (const queryKey of keys) void client.resetQueries({ queryKey, exact: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Alert, Button, Card, Flex, Image, Spin, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Image, Select, Spin, Tag, Tooltip, Typography } from 'antd';
 import {
   DeleteOutlined,
   EditOutlined,
@@ -8,7 +8,15 @@ import {
   UserOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { IMAGE_UPLOAD_MIME_TYPES, mediaUrl, type Role } from '@kol/shared-sdk';
+import {
+  GENDER_CHOICES,
+  IMAGE_UPLOAD_MIME_TYPES,
+  genderChoiceOf,
+  genderOfChoice,
+  mediaUrl,
+  type GenderChoice,
+  type Role,
+} from '@kol/shared-sdk';
 import type { RedrawState } from '../api/use-role-redraw';
 import { roleTypeLabel } from '../role-types';
 
@@ -23,6 +31,9 @@ interface RoleCardProps {
   onRedraw: () => void;
   onUpload: (file: File) => void;
   onUseInVideo: () => void;
+  /** Saves another gender (null: 未知); the roles are read again after. */
+  onGenderChange: (gender: Role['gender']) => void;
+  savingGender: boolean;
 }
 
 /** What the last 重绘形象 came to: drawing, who drew it, or why it failed. */
@@ -75,6 +86,8 @@ export function RoleCard({
   onRedraw,
   onUpload,
   onUseInVideo,
+  onGenderChange,
+  savingGender,
 }: RoleCardProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const typeLabel = roleTypeLabel(role.type);
@@ -119,6 +132,18 @@ export function RoleCard({
           {role.name}
         </Typography.Text>
         {typeLabel && <Tag color="magenta">{typeLabel}</Tag>}
+        <Tooltip title="默认配音按性别选择">
+          <Select
+            size="small"
+            aria-label={`性别 ${role.name}`}
+            style={{ width: 72, marginLeft: 'auto' }}
+            loading={savingGender}
+            disabled={savingGender}
+            value={genderChoiceOf(role.gender)}
+            options={[...GENDER_CHOICES]}
+            onChange={(choice: GenderChoice) => onGenderChange(genderOfChoice(choice))}
+          />
+        </Tooltip>
       </Flex>
       <Typography.Paragraph
         type="secondary"

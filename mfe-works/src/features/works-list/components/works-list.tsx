@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Pagination, Segmented, Spin, Tabs, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   CreationFlag,
   isOverseasProjectType,
@@ -8,8 +9,9 @@ import {
   type UsageLimits,
   type WorkSummary,
 } from '@kol/shared-sdk';
+import { useUsageLimits } from '@kol/shared-sdk/state';
+import { WORKS_KEY } from '../../../lib/query-keys';
 import type { WorkList } from '../../../lib/work-lists';
-import { useGenerationLimits } from '../api/use-generation-limits';
 import { WORKS_PAGE_SIZE, useTypeWorks } from '../api/use-type-works';
 import { quotaLabelOf, useWorkActions } from '../api/use-work-actions';
 import { useWorksQuery } from '../hooks/use-works-query';
@@ -43,17 +45,27 @@ interface WorksListProps {
 export function WorksList({ list, pollIntervalMs }: WorksListProps) {
   const { query, setFlag, setPage, setKeyword, setType } = useWorksQuery(list);
   const works = useTypeWorks(query, pollIntervalMs);
-  const { limits, refresh } = useGenerationLimits();
+  const client = useQueryClient();
+  // Fetched on mount, so 重新生成 can be disabled when no count is left; a failure leaves the
+  // counts unknown, 重新生成 stays enabled and asks again when clicked.
+  const usage = useUsageLimits();
   const [playing, setPlaying] = useState<WorkSummary | null>(null);
   const [renaming, setRenaming] = useState<WorkSummary | null>(null);
 
   const actions = useWorkActions({
-    refreshLimits: refresh,
+    // Asked again right before a confirmation states them.
+    refreshLimits: async () => {
+      const answer = await usage.reload();
+      if (!answer.isSuccess) throw answer.error;
+      return answer.data;
+    },
     onChanged: works.reload,
     onLeft: () => {
-      // The last card of a later page left: show the page before it.
-      if (works.items.length === 1 && query.pageIndex > 1) setPage(query.pageIndex - 1);
-      else works.reload();
+      // The last card of a later page left: show the page before it, fetched anew.
+      if (works.items.length === 1 && query.pageIndex > 1) {
+        void client.invalidateQueries({ queryKey: WORKS_KEY, refetchType: 'none' });
+        setPage(query.pageIndex - 1);
+      } else works.reload();
     },
   });
 
@@ -132,7 +144,7 @@ export function WorksList({ list, pollIntervalMs }: WorksListProps) {
               <WorkCard
                 key={work.workId}
                 work={work}
-                regenerateBlocked={regenerateBlocked(limits, work.type)}
+                regenerateBlocked={regenerateBlocked(usage.limits, work.type)}
                 onPlay={() => setPlaying(work)}
                 onRegenerate={() => void actions.regenerate(work)}
                 onRename={() => setRenaming(work)}

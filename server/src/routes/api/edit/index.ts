@@ -149,6 +149,7 @@ export default async function editRoutes(app: FastifyInstance) {
       audioUrl: done ? text('audioUrl') : '',
       wavUrl: done ? text('wavUrl') : '',
       durationMs: done && typeof durationMs === 'number' ? Math.round(durationMs) : 0,
+      voiceId: typeof task.input.voiceId === 'string' ? task.input.voiceId : '',
       engine: text('engine'),
       note: text('note'),
       error: task.error,

@@ -5,11 +5,13 @@ import { roleOf } from '../../../repositories/roles';
 import { extractRoles } from '../../../roles/extract';
 import {
   checkRoleFields,
+  genderOfNewRole,
   newSeed,
   ownRole,
   ownRoleTask,
   ROLE_TASK_TYPES,
   saveRole,
+  withGenders,
 } from '../../../roles/service';
 import { defineRoute } from '../../define-route';
 
@@ -64,6 +66,8 @@ export default async function roleRoutes(app: FastifyInstance) {
         loraId: body.loraId ?? null,
         // A role of a task is of the task's type; a library role keeps the kind it is given.
         ...(body.taskId === undefined ? { type: body.type ?? null } : {}),
+        gender:
+          body.gender !== undefined ? body.gender : genderOfNewRole(body.name, body.description),
         seed: newSeed(),
       }),
     );
@@ -109,7 +113,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     await app.roles.addMissing(
       user.id,
       body.taskId,
-      found.roles.map((role) => ({ ...role, seed: newSeed() })),
+      withGenders(body.text, found.roles).map((role) => ({ ...role, seed: newSeed() })),
     );
     const byName = new Map(
       (await app.roles.listOfTask(user.id, body.taskId)).map((role) => [role.name, role]),

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ProjectType, videoEndpoints, type WorkDetail } from '@kol/shared-sdk/contracts';
+import {
+  ProjectType,
+  overseasTextRefusal,
+  videoEndpoints,
+  type WorkDetail,
+} from '@kol/shared-sdk/contracts';
 import { badRequest, notFound, staleRevision } from '../../../http/api-error';
 import type { SaveResult } from '../../../repositories/works';
 import { synthesizeTry } from '../../../video/voice-tries';
@@ -162,6 +167,12 @@ export default async function videoRoutes(app: FastifyInstance) {
     if (!work) throw notFound(WORK_NOT_FOUND);
     const refusal = flaggedTermsMessage(spokenTextsOf(work).join('\n'), '文案', '生成');
     if (refusal) throw badRequest(refusal);
+    // An overseas decompression speaks its text in English: a Chinese one is refused before
+    // anything is spent, whatever client asks (the page says it first and offers translation).
+    if (work.type === ProjectType.decompressionOverseas) {
+      const overseas = overseasTextRefusal(work.text, app.providers.chat !== null);
+      if (overseas) throw badRequest(overseas);
+    }
   }
 
   // Ownership, the type's pipeline (400) and the count (402) are checked by the service.

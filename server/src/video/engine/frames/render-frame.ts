@@ -4,10 +4,6 @@ import path from 'node:path';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import { cjkFonts } from '../fonts';
 
-export const LOCAL_FRAME_LABEL = '本地画面（未配置图像服务）';
-/** The label of a local frame drawn because the configured image service failed for it. */
-export const LOCAL_FALLBACK_LABEL = '本地画面（图像服务出错，可重新生成）';
-
 /** A role present in the shot: drawn as a figure with its name and a few words of it. */
 export interface FrameRole {
   name: string;
@@ -35,8 +31,6 @@ export interface FrameInput {
    */
   caption?: string;
   palette?: FramePalette;
-  /** The honest corner label; LOCAL_FRAME_LABEL by default. */
-  label?: string;
   width: number;
   height: number;
 }
@@ -119,7 +113,7 @@ function wrapText(
 
 /**
  * The offline image provider: a styled panel for the shot (scene colours, the roles present,
- * the caption when asked), and the frame says honestly that it is local.
+ * the caption when asked). It carries no label: the engine is recorded beside the picture.
  */
 export function renderFrame(input: FrameInput): Buffer {
   const family = ensureFonts();
@@ -213,21 +207,6 @@ export function renderFrame(input: FrameInput): Buffer {
     ctx.fillStyle = '#1d1d1f';
     lines.forEach((line, i) => ctx.fillText(line, width / 2, boxTop + size * 0.4 + i * lineHeight));
   }
-
-  // The honest label, small, top-centre and inset: zoompan crops up to about 13% of a side
-  // (zoom 1.15, pans), and the label must stay visible in every shot.
-  const labelSize = Math.round(unit * 0.03);
-  ctx.font = `${labelSize}px "${family}"`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'top';
-  const pad = labelSize * 0.6;
-  const label = input.label ?? LOCAL_FRAME_LABEL;
-  const tw = ctx.measureText(label).width;
-  const top = height * 0.08;
-  ctx.fillStyle = 'rgba(0,0,0,0.45)';
-  ctx.fillRect(width / 2 - tw / 2 - pad, top, tw + pad * 2, labelSize + pad * 1.4);
-  ctx.fillStyle = 'rgba(255,255,255,0.9)';
-  ctx.fillText(label, width / 2, top + pad * 0.7);
 
   // JPEG: 26 to 41 ms a 1080x1920 frame here, PNG is ten times slower and much larger.
   return canvas.toBuffer('image/jpeg', 90);

@@ -2,12 +2,18 @@ import { createHash } from 'node:crypto';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { CJK_FONT_FAMILY, TITLE_FONT_FAMILY } from '../fonts';
 import type { FramePalette } from '../frames/render-frame';
-import { drawFitted, fitText, type Box } from './text';
+import { drawFitted, fitText, placeFitted, type Box, type Fitted } from './text';
 import { css, isLight, type Hsl, type Theme } from './theme';
 
 /** The brush face first; Noto Sans SC draws any character the brush face lacks. */
 export const TITLE_FAMILY = `"${TITLE_FONT_FAMILY}", "${CJK_FONT_FAMILY}"`;
 export const SANS_FAMILY = `"${CJK_FONT_FAMILY}"`;
+
+/** One element a layout drew: text (the phrase, tagline, tags, number) or a shape. */
+export interface Mark {
+  kind: 'text' | 'shape';
+  box: Box;
+}
 
 /** Everything a layout draws from; `safe` is where all of its text stays. */
 export interface Composition {
@@ -26,12 +32,25 @@ export interface Composition {
   safe: Box;
   /** False draws every shape but no glyph: tests diff the two to find the text's pixels. */
   text: boolean;
+  /**
+   * The drawing model: every element the layout drew, text or not (filled whether glyphs are
+   * drawn or not). The tests check the layout on it: both halves used, the caption band clear.
+   */
+  marks: Mark[];
 }
 
 export const LAYOUT_IDS = ['vertical', 'rule', 'bigchar', 'split', 'frame'] as const;
 export type LayoutId = (typeof LAYOUT_IDS)[number];
 
 const unitOf = (c: Composition) => Math.min(c.width, c.height);
+
+const mark = (c: Composition, kind: Mark['kind'], box: Box) => c.marks.push({ kind, box });
+
+/** A filled rectangle, recorded. */
+function rect(c: Composition, box: Box): void {
+  c.ctx.fillRect(box.x, box.y, box.w, box.h);
+  mark(c, 'shape', box);
+}
 
 /** Title colour with a soft shadow on dark themes (light ones read without it). */
 function inkStyle(c: Composition, size: number, color: Hsl = c.theme.ink): void {
@@ -46,39 +65,55 @@ function plain(c: Composition): void {
   c.ctx.shadowBlur = 0;
 }
 
-/** The key phrase fitted into a box and drawn; answers the block's fitted height. */
-function title(
-  c: Composition,
-  box: Box,
-  options: { vertical?: boolean; maxLines?: number; scale?: number; align?: 'center' | 'left' },
-): number {
+interface TitleOptions {
+  vertical?: boolean;
+  maxLines?: number;
+  scale?: number;
+  align?: 'center' | 'left';
+}
+
+/** The key phrase fitted into a box (not drawn). */
+function fitTitle(c: Composition, box: Box, options: TitleOptions): Fitted {
   const unit = unitOf(c);
-  const fitted = fitText(c.ctx, c.title, box, {
+  return fitText(c.ctx, c.title, box, {
     family: TITLE_FAMILY,
     maxSize: unit * (options.scale ?? 0.2),
     minSize: unit * 0.05,
     maxLines: options.maxLines ?? 3,
     ...(options.vertical ? { vertical: true } : {}),
   });
+}
+
+/** A fitted phrase drawn in its box and recorded; answers where it went. */
+function drawTitle(c: Composition, fitted: Fitted, box: Box, align?: 'center' | 'left'): Box {
+  const placed = placeFitted(fitted, box, align);
   if (c.text) {
     inkStyle(c, fitted.size);
-    drawFitted(c.ctx, fitted, box, options.align);
+    drawFitted(c.ctx, fitted, box, align);
     plain(c);
   }
-  return fitted.height;
+  mark(c, 'text', placed);
+  return placed;
+}
+
+/** The key phrase fitted into a box and drawn; answers where it went. */
+function title(c: Composition, box: Box, options: TitleOptions): Box {
+  return drawTitle(c, fitTitle(c, box, options), box, options.align);
 }
 
 /** The tagline in small sans, one or two lines. */
 function tagline(c: Composition, box: Box, align: 'center' | 'left' = 'center'): void {
-  if (!c.tagline || !c.text) return;
+  if (!c.tagline || box.h <= 0) return;
   const unit = unitOf(c);
   const fitted = fitText(c.ctx, c.tagline, box, {
     family: SANS_FAMILY,
-    maxSize: unit * 0.04,
+    maxSize: unit * 0.045,
     minSize: unit * 0.026,
     maxLines: 2,
   });
-  c.ctx.fillStyle = css(c.theme.ink, c.palette, 0.78);
+  mark(c, 'text', placeFitted(fitted, box, align));
+  if (!c.text) return;
+  c.ctx.fillStyle = css(c.theme.ink, c.palette, 0.82);
   drawFitted(c.ctx, fitted, box, align);
 }
 
@@ -111,6 +146,7 @@ function nameTags(c: Composition, box: Box, align: 'center' | 'left' = 'center')
     ctx.strokeStyle = css(c.theme.accent, c.palette, 0.9);
     ctx.lineWidth = Math.max(1, size * 0.08);
     ctx.stroke();
+    mark(c, 'text', { x, y, w, h: height });
     if (c.text) {
       // Dark letters on a pale pill (白衣), white on the rest.
       ctx.fillStyle = role.color[2] > 55 ? '#1d1d1f' : '#ffffff';
@@ -124,20 +160,38 @@ function nameTags(c: Composition, box: Box, align: 'center' | 'left' = 'center')
 
 /** Room for the name tags at the bottom of a box, when there are roles. */
 const tagBand = (c: Composition) => (c.roles.length > 0 ? unitOf(c) * 0.085 : 0);
+/** Room for the tagline under the phrase, when there is one. */
+const taglineBand = (c: Composition) => (c.tagline ? unitOf(c) * 0.11 : 0);
 
-/** 竖排居中: the phrase in columns down the middle, thin rules either side, tags below. */
+/**
+ * The phrase with its tagline right under it, the pair centred in `box` (so a short phrase
+ * sits in the middle of the space, not above an empty half), or set on its bottom.
+ */
+function phraseBlock(c: Composition, box: Box, options: TitleOptions & { bottom?: boolean }): void {
+  const tagH = taglineBand(c);
+  const room = { ...box, h: box.h - tagH };
+  const fitted = fitTitle(c, room, options);
+  const blockH = fitted.height + fitted.size * 0.3 + tagH;
+  const top = box.y + Math.max(0, (box.h - blockH) / (options.bottom ? 1 : 2));
+  const titleBox = { ...box, y: top, h: fitted.height + fitted.size * 0.3 };
+  const placed = drawTitle(c, fitted, titleBox, options.align);
+  tagline(
+    c,
+    { x: box.x, y: placed.y + placed.h + fitted.size * 0.15, w: box.w, h: tagH },
+    options.align,
+  );
+}
+
+/** 竖排居中: the phrase in columns down the middle, rules either side its full height, tags below. */
 function vertical(c: Composition): void {
   const { safe, ctx } = c;
   const band = tagBand(c);
   const box = { x: safe.x, y: safe.y, w: safe.w, h: safe.h - band };
   const unit = unitOf(c);
-  ctx.strokeStyle = css(c.theme.accent, c.palette, 0.7);
-  ctx.lineWidth = Math.max(1, unit * 0.003);
+  ctx.fillStyle = css(c.theme.accent, c.palette, 0.7);
+  const line = Math.max(1, unit * 0.003);
   for (const x of [safe.x + safe.w * 0.12, safe.x + safe.w * 0.88]) {
-    ctx.beginPath();
-    ctx.moveTo(x, box.y + box.h * 0.1);
-    ctx.lineTo(x, box.y + box.h * 0.9);
-    ctx.stroke();
+    rect(c, { x: x - line / 2, y: box.y + box.h * 0.02, w: line, h: box.h * 0.96 });
   }
   title(
     c,
@@ -147,28 +201,35 @@ function vertical(c: Composition): void {
   nameTags(c, { x: safe.x, y: safe.y + safe.h - band, w: safe.w, h: band });
 }
 
-/** 横排加线: left-aligned phrase in the lower half, an accent rule and the shot number above. */
+/**
+ * 横排加线: an editorial page: the shot number over a short accent rule at the top, the phrase
+ * and its tagline left-aligned in the middle, a thin rule closing the page above the tags.
+ */
 function rule(c: Composition): void {
   const { safe, ctx } = c;
   const unit = unitOf(c);
   const band = tagBand(c);
-  const numberSize = unit * 0.045;
-  const top = safe.y + safe.h * 0.38;
+  const numberSize = unit * 0.05;
+  const top = safe.y;
   ctx.fillStyle = css(c.theme.accent, c.palette);
-  ctx.fillRect(safe.x, top + numberSize * 1.5, safe.w * 0.22, Math.max(2, unit * 0.006));
   if (c.text) {
     ctx.font = `bold ${Math.floor(numberSize)}px ${SANS_FAMILY}`;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
     ctx.fillText(String(c.index + 1).padStart(2, '0'), safe.x + unit * 0.01, top);
   }
-  const textTop = top + numberSize * 2;
-  const tagH = c.tagline ? unit * 0.1 : 0;
-  const box = { x: safe.x, y: textTop, w: safe.w, h: safe.y + safe.h - band - tagH - textTop };
-  const used = title(c, { ...box, h: box.h }, { maxLines: 3, scale: 0.16, align: 'left' });
-  // The tagline right under the phrase, not under the box.
-  const below = box.y + (box.h + used) / 2;
-  tagline(c, { x: safe.x, y: below, w: safe.w, h: tagH }, 'left');
+  mark(c, 'text', { x: safe.x, y: top, w: numberSize * 1.3, h: numberSize });
+  const thick = Math.max(2, unit * 0.006);
+  rect(c, { x: safe.x, y: top + numberSize * 1.5, w: safe.w * 0.22, h: thick });
+  const footer = safe.y + safe.h - band - unit * 0.03;
+  ctx.fillStyle = css(c.theme.accent, c.palette, 0.6);
+  rect(c, { x: safe.x, y: footer, w: safe.w, h: Math.max(1, unit * 0.002) });
+  const textTop = top + numberSize * 2.2;
+  phraseBlock(
+    c,
+    { x: safe.x, y: textTop, w: safe.w, h: footer - unit * 0.02 - textTop },
+    { maxLines: 3, scale: 0.16, align: 'left' },
+  );
   nameTags(c, { x: safe.x, y: safe.y + safe.h - band, w: safe.w, h: band }, 'left');
 }
 
@@ -189,37 +250,56 @@ function bigchar(c: Composition): void {
     c.ctx.fillStyle = css(c.theme.accent, c.palette, 0.55);
     drawFitted(c.ctx, big, bigBox);
   }
-  const phraseBox = {
-    x: safe.x,
-    y: bigBox.y + bigBox.h * 0.62,
-    w: safe.w,
-    h: safe.y + safe.h - band - (bigBox.y + bigBox.h * 0.62),
-  };
-  title(c, phraseBox, { maxLines: 2, scale: 0.13 });
+  mark(c, 'text', placeFitted(big, bigBox));
+  const phraseTop = bigBox.y + bigBox.h * 0.62;
+  phraseBlock(
+    c,
+    { x: safe.x, y: phraseTop, w: safe.w, h: safe.y + safe.h - band - phraseTop },
+    { maxLines: 2, scale: 0.13, bottom: true },
+  );
   nameTags(c, { x: safe.x, y: safe.y + safe.h - band, w: safe.w, h: band });
 }
 
-/** 分屏: a solid panel (the upper part of a tall frame, the left of a wide one) holds the text. */
+/**
+ * 分屏: a solid panel holds the phrase: the upper half of a tall frame (the tagline and tags in
+ * the lower half, closed by a rule), the left of a wide one, above the captions. A tall frame
+ * with nothing for its lower half gets a panel its full height rather than an empty half.
+ */
 function split(c: Composition): void {
   const { safe, ctx, width, height } = c;
   const tall = height > width;
-  const panel = tall
-    ? { x: 0, y: safe.y - height * 0.03, w: width, h: safe.h * 0.62 }
-    : { x: 0, y: 0, w: width * 0.48, h: height };
-  ctx.fillStyle = css(c.theme.sky, c.palette, 0.9);
-  ctx.fillRect(panel.x, panel.y, panel.w, panel.h);
-  ctx.fillStyle = css(c.theme.accent, c.palette);
-  if (tall) ctx.fillRect(0, panel.y + panel.h, width, Math.max(3, height * 0.004));
-  else ctx.fillRect(panel.w, 0, Math.max(3, width * 0.004), height);
-  const inner = tall
-    ? { x: safe.x, y: panel.y + height * 0.03, w: safe.w, h: panel.h - height * 0.05 }
-    : { x: safe.x, y: safe.y, w: panel.w - safe.x - width * 0.03, h: safe.h };
+  const unit = unitOf(c);
   const band = tagBand(c);
-  const tagH = c.tagline ? unitOf(c) * 0.1 : 0;
-  const box = { ...inner, h: inner.h - band - tagH };
-  const used = title(c, box, { maxLines: 3, scale: 0.17 });
-  tagline(c, { x: inner.x, y: box.y + (box.h + used) / 2, w: inner.w, h: tagH });
-  nameTags(c, { x: inner.x, y: inner.y + inner.h - band, w: inner.w, h: band });
+  const below = tall && (c.tagline !== '' || c.roles.length > 0);
+  const panel = tall
+    ? { x: 0, y: safe.y, w: width, h: below ? safe.h * 0.5 : safe.h }
+    : { x: 0, y: 0, w: width * 0.48, h: safe.y + safe.h };
+  ctx.fillStyle = css(c.theme.sky, c.palette, 0.9);
+  rect(c, panel);
+  ctx.fillStyle = css(c.theme.accent, c.palette);
+  const thick = Math.max(3, unit * 0.004);
+  if (tall) rect(c, { x: 0, y: panel.y + panel.h - thick, w: width, h: thick });
+  else rect(c, { x: panel.w, y: 0, w: thick, h: panel.h });
+  if (!tall) {
+    const inner = { x: safe.x, y: safe.y, w: panel.w - safe.x - width * 0.03, h: safe.h - band };
+    phraseBlock(c, inner, { maxLines: 3, scale: 0.17 });
+    nameTags(c, { x: inner.x, y: safe.y + safe.h - band, w: inner.w, h: band });
+    return;
+  }
+  const pad = unit * 0.04;
+  const inner = { x: safe.x, y: panel.y + pad, w: safe.w, h: panel.h - pad * 2 };
+  if (!below) {
+    title(c, inner, { maxLines: 4, scale: 0.17 });
+    return;
+  }
+  title(c, inner, { maxLines: 3, scale: 0.17 });
+  // The lower half: the tagline larger than elsewhere, then the tags, then a closing rule.
+  const lower = { x: safe.x, y: panel.y + panel.h + pad, w: safe.w, h: safe.h - panel.h - pad };
+  const tagH = c.tagline ? Math.min(unit * 0.16, lower.h - band - pad) : 0;
+  tagline(c, { x: lower.x, y: lower.y, w: lower.w, h: tagH });
+  nameTags(c, { x: lower.x, y: safe.y + safe.h - band - pad, w: lower.w, h: band });
+  ctx.fillStyle = css(c.theme.accent, c.palette, 0.8);
+  rect(c, { x: safe.x, y: safe.y + safe.h - thick, w: safe.w, h: thick });
 }
 
 /** 画框: a double frame round the safe area, the phrase centred with a seal mark above. */
@@ -234,22 +314,19 @@ function frame(c: Composition): void {
     ctx.lineWidth = Math.max(1, lineWidth);
     ctx.strokeRect(safe.x + inset, safe.y + inset, safe.w - inset * 2, safe.h - inset * 2);
   }
+  mark(c, 'shape', safe);
   const pad = unit * 0.05;
   const inner = { x: safe.x + pad, y: safe.y + pad, w: safe.w - pad * 2, h: safe.h - pad * 2 };
   // A small red seal: the mark a promo card is signed with.
   const seal = unit * 0.06;
   ctx.fillStyle = css([4, 70, 45], c.palette, 0.9);
-  ctx.fillRect(inner.x + (inner.w - seal) / 2, inner.y, seal, seal);
+  rect(c, { x: inner.x + (inner.w - seal) / 2, y: inner.y, w: seal, h: seal });
   const band = tagBand(c);
-  const tagH = c.tagline ? unit * 0.1 : 0;
-  const box = {
-    x: inner.x,
-    y: inner.y + seal * 1.3,
-    w: inner.w,
-    h: inner.h - seal * 1.3 - band - tagH,
-  };
-  const used = title(c, box, { maxLines: 4, scale: 0.16 });
-  tagline(c, { x: inner.x, y: box.y + (box.h + used) / 2, w: inner.w, h: tagH });
+  phraseBlock(
+    c,
+    { x: inner.x, y: inner.y + seal * 1.3, w: inner.w, h: inner.h - seal * 1.3 - band },
+    { maxLines: 4, scale: 0.16 },
+  );
   nameTags(c, { x: inner.x, y: inner.y + inner.h - band, w: inner.w, h: band });
 }
 

@@ -163,32 +163,42 @@ export function fitText(ctx: SKRSContext2D, text: string, box: Box, options: Fit
 }
 
 /**
- * Draws a fitted block inside its box: centred, or against the box's left edge. The caller sets
- * fillStyle (and shadow, kept smaller than the ink pad).
+ * Where drawFitted puts a fitted block inside its box: centred, or against the box's left edge.
+ * The layouts record it (their drawing model, which the tests check).
+ */
+export function placeFitted(fitted: Fitted, box: Box, align: 'center' | 'left' = 'center'): Box {
+  const pad = fitted.size * INK_PAD;
+  const x = align === 'left' ? box.x + pad : box.x + (box.w - fitted.width) / 2;
+  return { x, y: box.y + (box.h - fitted.height) / 2, w: fitted.width, h: fitted.height };
+}
+
+/**
+ * Draws a fitted block inside its box (placeFitted). The caller sets fillStyle (and shadow,
+ * kept smaller than the ink pad). Answers where it went.
  */
 export function drawFitted(
   ctx: SKRSContext2D,
   fitted: Fitted,
   box: Box,
   align: 'center' | 'left' = 'center',
-): void {
+): Box {
+  const placed = placeFitted(fitted, box, align);
   ctx.font = fitted.font;
   ctx.textBaseline = 'middle';
   const { size, pitch } = fitted;
-  const pad = size * INK_PAD;
   if (fitted.vertical) {
     ctx.textAlign = 'center';
-    const left = align === 'left' ? box.x + pad : box.x + (box.w - fitted.width) / 2;
-    const top = box.y + (box.h - fitted.height) / 2;
     fitted.lines.forEach((column, c) => {
       // Right to left: the first column is the rightmost.
-      const x = left + fitted.width - (c + 0.5) * size * pitch;
-      Array.from(column).forEach((char, i) => ctx.fillText(char, x, top + (i + 0.5) * size * 1.04));
+      const x = placed.x + fitted.width - (c + 0.5) * size * pitch;
+      Array.from(column).forEach((char, i) =>
+        ctx.fillText(char, x, placed.y + (i + 0.5) * size * 1.04),
+      );
     });
-    return;
+    return placed;
   }
   ctx.textAlign = align;
-  const x = align === 'left' ? box.x + pad : box.x + box.w / 2;
-  const top = box.y + (box.h - fitted.height) / 2;
-  fitted.lines.forEach((line, i) => ctx.fillText(line, x, top + (i + 0.5) * size * pitch));
+  const x = align === 'left' ? placed.x : box.x + box.w / 2;
+  fitted.lines.forEach((line, i) => ctx.fillText(line, x, placed.y + (i + 0.5) * size * pitch));
+  return placed;
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { VideoSettings } from '@kol/shared-sdk/contracts';
+import { animeChosenVoices, type VideoSettings } from '@kol/shared-sdk/contracts';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
@@ -27,7 +27,7 @@ import { splitSentences } from '../../engine/captions';
 import { stillsComposeStage } from '../kit/stills-compose';
 import { drawWorkShots, type KeepPicture } from '../kit/shots';
 import { requireSpeakable, taskFiles, workIdOf, type MediaPipelineOptions } from '../kit/pipeline';
-import { assignVoices, speakDialogue } from '../kit/dialogue';
+import { assignVoices, speakDialogue, speakerGenders } from '../kit/dialogue';
 import { chooseMusic } from '../kit/work-inputs';
 
 /** The camera sizes of the work's shots (a union mapped over CAMERAS would type as never). */
@@ -123,13 +123,16 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
       // The storyboard page's shots, when they are still this script's.
       const storyboard = savedStoryboard(work.shots, lines);
       const speakers = [...new Set(lines.map((line) => line.speaker))];
-      const chosen = { ...(settings.roleVoices ?? {}) };
-      // The narrator speaks with the work's voice when one is chosen.
-      if (settings.voiceId && !chosen[NARRATOR]) chosen[NARRATOR] = settings.voiceId;
+      // The narrator speaks with the work's voice when one is chosen (the SDK's rule, which the
+      // pages estimate the length with).
+      const chosen = animeChosenVoices(settings);
+      // Each character's default voice is of its gender: its role's, else the story's word.
+      const roles = await options.repos.roles.listOfWork(ctx.task.userId, work.workId);
       const voices = assignVoices(
         speakers,
         chosen,
         (voiceId) => options.providers.speech.findVoice(voiceId) !== null,
+        speakerGenders(speakers, roles, text),
       );
       ctx.reportProgress(100);
       return {
@@ -272,6 +275,7 @@ export function animeStoryboardPipeline(options: MediaPipelineOptions): StageHan
           audioUrl: '',
           durationMs: 0,
           needsRegeneration: old?.needsRegeneration ?? false,
+          ...(old?.imageEngine ? { imageEngine: old.imageEngine } : {}),
           speaker: shot.speaker,
           line: shot.line,
           camera: shot.camera,

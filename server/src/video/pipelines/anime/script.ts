@@ -1,10 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { ANIME_CAMERAS, ANIME_NARRATOR } from '@kol/shared-sdk/contracts';
+import { MAX_QUOTED_SHOT_CHARS } from '@kol/shared-sdk/text';
 import { splitSentences } from '../../engine/captions';
+import { readCast } from '../../../text/cast';
+import { SPEECH_AFTER, SPEECH_BEFORE } from '../../../text/speech-words';
 import { askJson, type ChatModel } from '../../../providers/chat';
 
 /** The speaker of lines nobody in the story says. */
 export const NARRATOR = ANIME_NARRATOR;
+/** Who speaks a quotation whose speaker the story neither names nor describes. */
+export const UNNAMED_SPEAKER = '路人';
 
 export interface ScriptLine {
   speaker: string;
@@ -46,46 +51,39 @@ export function parseScript(text: string): ScriptLine[] | null {
   return parsed.map((line, i) => line ?? { speaker: NARRATOR, text: lines[i] ?? '' });
 }
 
-/** 「林舟说：“…”」, 「“…”林舟低声道」: the name before or after a verb of speaking. */
-const SAID_BEFORE =
-  /([\u4e00-\u9fa5]{1,4}?)(?:低声|大声|冷冷|笑着|轻声|忽然|又)?(?:说|道|问|喊|笑道|答)[：:，,]?\s*$/;
-const SAID_AFTER =
-  /^[，,]?\s*([\u4e00-\u9fa5]{1,4}?)(?:低声|大声|冷冷|笑着|轻声|忽然|又)?(?:说|道|问|喊|笑道|答)/;
-/** Words that end a name match but are not names. */
-const NOT_NAMES = new Set(['他', '她', '我', '你', '它', '他们', '她们', '有人', '对方', '那人']);
+/** How long one line may be before a quotation is spoken as several lines of its speaker. */
+const MAX_LINE_CHARS = MAX_QUOTED_SHOT_CHARS;
 
 /**
- * The local adaptation of a story into a script: quoted speech becomes a line of the person
- * said to speak it (the last named speaker when the sentence does not say), everything else
- * the narrator's. Offline and deterministic.
+ * The local adaptation of a story into a script: every quotation becomes a line of the person
+ * who says it, as the text understanding reads it (text/cast.ts: the speech verb, the sentence
+ * before, the exchange, 他/她), and everything else the narrator's, without the 「某某说：」
+ * that introduced the quotation. A quotation stays one line (one shot). Someone the story does
+ * not name speaks as what the text calls them (老仆, 店小二), never as a generic 角色.
+ * Offline and deterministic.
  */
 export function scriptFromStory(text: string): ScriptLine[] {
   const lines: ScriptLine[] = [];
-  let lastSpeaker: string | null = null;
-  const push = (speaker: string, piece: string) => {
-    for (const sentence of splitSentences(piece)) {
-      const clean = sentence.replace(/^[，,、\s]+/, '').trim();
+  const push = (speaker: string, piece: string, whole = false) => {
+    const pieces = whole && piece.length <= MAX_LINE_CHARS ? [piece] : splitSentences(piece);
+    for (const sentence of pieces) {
+      const clean = sentence.replace(/^[，,、：:\s]+/u, '').trim();
       if (/[\p{L}\p{N}]/u.test(clean)) lines.push({ speaker, text: clean });
     }
   };
-  for (const paragraph of text.split('\n')) {
-    const quote = /“([^”]+)”/g;
-    let at = 0;
-    for (let match = quote.exec(paragraph); match; match = quote.exec(paragraph)) {
-      const before = paragraph.slice(at, match.index);
-      const after = paragraph.slice(match.index + match[0].length);
-      const named = SAID_BEFORE.exec(before)?.[1] ?? SAID_AFTER.exec(after)?.[1] ?? null;
-      const speaker: string = named && !NOT_NAMES.has(named) ? named : (lastSpeaker ?? '角色');
-      // The narration before the quote, without its trailing 「某某说：」.
-      push(NARRATOR, before.replace(SAID_BEFORE, ''));
-      push(speaker, match[1] ?? '');
-      lastSpeaker = speaker;
-      at = match.index + match[0].length;
-      const tail = SAID_AFTER.exec(paragraph.slice(at));
-      if (tail) at += tail[0].length;
-    }
-    push(NARRATOR, paragraph.slice(at));
+  const { quotations } = readCast(text);
+  let at = 0;
+  for (const quote of quotations) {
+    // The narration before the quote, without its trailing 「某某说：」 or 「，」.
+    const before = text.slice(at, quote.start);
+    push(NARRATOR, before.replace(SPEECH_BEFORE, '').replace(/[，,：:]\s*$/u, ''));
+    push(quote.speaker ?? quote.unnamed ?? UNNAMED_SPEAKER, quote.text, true);
+    at = quote.end;
+    // The 「，林默说。」 after it is said by the line itself.
+    const tail = SPEECH_AFTER.exec(text.slice(at).split(/[。！？\n“「]/u)[0] ?? '');
+    if (tail) at += tail[0].length;
   }
+  push(NARRATOR, text.slice(at));
   return lines;
 }
 

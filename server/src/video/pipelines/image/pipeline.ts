@@ -134,6 +134,7 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
             ...(prompt && shot.imagePrompt === started.imagePrompt ? { imagePrompt: prompt } : {}),
             imageUrl,
             needsRegeneration: drawn.needsRegeneration,
+            imageEngine: drawn.engine,
           };
           return next;
         });

@@ -5,6 +5,12 @@ import { StageError } from '../../../tasks/errors';
 import { runFfmpeg } from '../../engine/ffmpeg';
 import { listVoices, SENTENCE_PAUSE_MS } from '../../../providers/speech/espeak';
 import type { Speech } from '../../../providers/speech';
+import {
+  VOICE_VARIANT_SPEEDS,
+  defaultVoices,
+  speakerGenders,
+  type Gender,
+} from '@kol/shared-sdk/contracts';
 import { joinSpoken, parseWav, slicePcm, writeWav, type Pcm } from '../../../providers/speech/wav';
 
 /**
@@ -31,53 +37,35 @@ export interface SpeakerVoice {
 }
 
 /**
- * Speed factors for speakers beyond the offline voices: with two Mandarin voices, the third
- * character reuses the first voice, a little faster, so no two characters sound the same.
- */
-const VARIANT_SPEEDS = [1, 1.15, 0.87, 1.3, 0.77];
-
-/**
- * Voices of the speakers, in order of first appearance. A speaker the user gave a voice keeps
- * it; the others get the offline Mandarin voices not taken yet, alternating female and male,
- * and once those run out the same voices again at another speed.
+ * Voices of the speakers, in order of first appearance (the rule is the SDK's defaultVoices,
+ * which the voice pages preselect with too). A speaker the user gave a voice keeps it; the
+ * others get the least used offline Mandarin voice of their gender (`genderOf`: from the work's
+ * roles, see speakerGenders), female and male alternating only for an unknown gender; a voice
+ * used again is spoken at another speed, so no two characters sound the same.
  */
 export function assignVoices(
   speakers: string[],
   chosen: Record<string, string>,
   isKnown: (voiceId: string) => boolean,
+  genderOf: (speaker: string) => Gender | null | undefined = () => null,
 ): Record<string, SpeakerVoice> {
   const zh = listVoices().filter((v) => v.language === 'zh');
-  const female = zh.filter((v) => v.gender === 'female');
-  const male = zh.filter((v) => v.gender === 'male');
-  const alternating: string[] = [];
-  for (let i = 0; i < Math.max(female.length, male.length); i++) {
-    const f = female[i];
-    const m = male[i];
-    if (f) alternating.push(f.voiceId);
-    if (m) alternating.push(m.voiceId);
-  }
+  // A chosen voice may be any engine's (a provider's); the defaults are the offline ones.
+  const picked = defaultVoices(speakers, chosen, zh, genderOf, isKnown);
   const result: Record<string, SpeakerVoice> = {};
-  // How often each voice is used so far: its next user gets the next speed variant.
-  const uses = new Map<string, number>();
-  const take = (voiceId: string): SpeakerVoice => {
-    const n = uses.get(voiceId) ?? 0;
-    uses.set(voiceId, n + 1);
-    return { voiceId, speedFactor: VARIANT_SPEEDS[n % VARIANT_SPEEDS.length] ?? 1 };
-  };
-  const unassigned: string[] = [];
   for (const speaker of speakers) {
-    const voiceId = chosen[speaker];
-    if (voiceId && isKnown(voiceId)) result[speaker] = take(voiceId);
-    else unassigned.push(speaker);
-  }
-  for (const speaker of unassigned) {
-    // The least used voice, earliest in the alternating order on a tie.
-    const voiceId = [...alternating].sort((a, b) => (uses.get(a) ?? 0) - (uses.get(b) ?? 0))[0];
-    if (!voiceId) throw new StageError('没有可用的离线中文音色');
-    result[speaker] = take(voiceId);
+    const voice = picked[speaker];
+    if (!voice) throw new StageError('没有可用的离线中文音色');
+    result[speaker] = {
+      voiceId: voice.voiceId,
+      speedFactor: VOICE_VARIANT_SPEEDS[voice.nth % VOICE_VARIANT_SPEEDS.length] ?? 1,
+    };
   }
   return result;
 }
+
+/** Each speaker's gender (the SDK's rule, which the pages preselect and estimate with). */
+export { speakerGenders };
 
 /** Converts a WAV to the PCM format of `like` (when a provider voice and espeak are mixed). */
 export async function pcmLike(file: string, like: Omit<Pcm, 'data'> | null): Promise<Pcm> {

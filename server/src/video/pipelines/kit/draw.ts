@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { ProviderError } from '../../../providers/errors';
-import { LOCAL_FALLBACK_LABEL, LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
+import { LOCAL_FALLBACK_LABEL, LOCAL_FRAME_LABEL } from '@kol/shared-sdk/contracts';
 import { renderLocalPicture } from '../../engine/looks/render';
 import { buildShotPrompt, type RoleLook, type ShotDescription } from './prompt';
 import type { ImageProvider } from '../../../providers/images/types';
@@ -111,7 +111,6 @@ export async function drawShotImage(
     ...(request.localCaption ? { note: request.localCaption } : {}),
     ...(request.style ? { palette: request.style.palette } : {}),
     ...(request.localPortrait ? { portrait: request.localPortrait } : {}),
-    label: failure ? LOCAL_FALLBACK_LABEL : LOCAL_FRAME_LABEL,
     width: request.width,
     height: request.height,
     seriesKey: request.seriesKey ?? request.seedKey,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ProjectType, type VideoSettings } from '@kol/shared-sdk/contracts';
+import { ProjectType, overseasTextRefusal, type VideoSettings } from '@kol/shared-sdk/contracts';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import { defineStage } from '../../../tasks/stage';
 import { splitSentences } from '../../engine/captions';
@@ -81,6 +81,10 @@ export function narrationStages(
       // Checked now, so a wrong choice fails before the voice is spoken.
       await backgroundOf(options, ctx.task.userId, materialId);
       const overseas = ctx.task.type === ProjectType.decompressionOverseas;
+      // gen_video refuses it first; a task started another way still never speaks Chinese
+      // with an English voice.
+      const refusal = overseas ? overseasTextRefusal(text, options.providers.chat !== null) : null;
+      if (refusal) throw new UserInputError(refusal);
       const out = {
         text,
         sentences,

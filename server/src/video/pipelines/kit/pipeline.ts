@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CAPTION_STYLES, type CaptionStyle } from '@kol/shared-sdk/contracts';
+import { cleanScript } from '@kol/shared-sdk/text';
 import type { Repositories } from '../../../repositories';
 import { keyOf, type MediaStores } from '../../../storage';
 import type { Providers } from '../../../providers';
@@ -79,21 +80,8 @@ export function checkAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new Error(`aborted: ${String(signal.reason)}`);
 }
 
-/** The work's text made speakable: no control characters, no blank runs, trimmed lines. */
-export function cleanScript(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) =>
-      line
-        .replace(/[ \t\u3000]+/g, ' ')
-        // Control and format characters (zero-width spaces, BOMs) would be read or drawn oddly.
-        .replace(/[\p{Cc}\p{Cf}]/gu, '')
-        .trim(),
-    )
-    .filter(Boolean)
-    .join('\n');
-}
+/** The work's text made speakable (the SDK's, which the pages estimate lengths with). */
+export { cleanScript };
 
 /** Refuses a text with nothing to say (a user error: the count is not given back). */
 export function requireSpeakable(text: string, field = '文案'): string {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rolesIn } from '@kol/shared-sdk/text';
 import type { ImageStyle } from '../../library/image-styles';
 
 /** A role as a picture needs it: the fixed description, seed and reference picture. */
@@ -19,6 +20,11 @@ export interface ShotDescription {
   caption: string;
   /** Every role of the work; those named in the caption are the ones present. */
   roles: readonly RoleLook[];
+  /**
+   * Who speaks in the shot (the text understanding's speakers of its quotations, or the anime
+   * storyboard's speaker): present too, even when the caption only says 她 or nothing.
+   */
+  speakers?: readonly string[];
   style: ImageStyle | null;
   /** Seeds a shot with no role in it, e.g. `<taskId>:<shot index>`: the same shot redraws alike. */
   seedKey: string;
@@ -43,31 +49,8 @@ export function stableSeed(key: string): number {
   return createHash('sha256').update(key).digest().readUInt32BE(0) & 0x7fffffff;
 }
 
-/**
- * The roles named in a text, in the order it first names them. A name inside a longer name
- * found at the same place (林 in 林动) does not count on its own there.
- */
-export function rolesIn(text: string, roles: readonly RoleLook[]): RoleLook[] {
-  const found: Array<{ role: RoleLook; at: number }> = [];
-  const longestFirst = [...roles]
-    .filter((r) => r.name)
-    .sort((a, b) => b.name.length - a.name.length);
-  const taken: Array<[number, number]> = [];
-  for (const role of longestFirst) {
-    let at = text.indexOf(role.name);
-    let first = -1;
-    while (at >= 0) {
-      const end = at + role.name.length;
-      if (!taken.some(([start, stop]) => at >= start && end <= stop)) {
-        taken.push([at, end]);
-        if (first < 0) first = at;
-      }
-      at = text.indexOf(role.name, at + 1);
-    }
-    if (first >= 0) found.push({ role, at: first });
-  }
-  return found.sort((a, b) => a.at - b.at).map((entry) => entry.role);
-}
+// Who is drawn in a shot: the SDK's, the same the comic flow's prompt page shows.
+export { rolesIn };
 
 /**
  * A shot's picture request: the shot prompt, then the fixed description of every role present
@@ -75,7 +58,11 @@ export function rolesIn(text: string, roles: readonly RoleLook[]): RoleLook[] {
  * reference picture are the first present role's; a shot without roles gets a stable seed.
  */
 export function buildShotPrompt(shot: ShotDescription): BuiltPrompt {
-  const present = rolesIn(shot.caption, shot.roles);
+  const named = rolesIn(shot.caption, shot.roles);
+  const speaking = (shot.speakers ?? [])
+    .map((speaker) => shot.roles.find((role) => role.name === speaker))
+    .filter((role): role is RoleLook => role !== undefined && !named.includes(role));
+  const present = [...named, ...new Set(speaking)];
   const parts = [shot.prompt.trim()];
   const described = present
     .map((role) => {

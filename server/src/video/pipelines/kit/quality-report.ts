@@ -1,16 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_TRUE_PEAK_DBTP, type QualityReport } from '@kol/shared-sdk/contracts';
+import { MAX_TRUE_PEAK_DBTP, shotPicture, type QualityReport } from '@kol/shared-sdk/contracts';
 import { findFlaggedTerms } from '../../library/vocabulary';
 import type { StageContext, StageOutputs } from '../../../tasks/types';
 import { lineLimit, lineWidth } from '../../engine/caption-lines';
 import type { Aspect } from '../../engine/captions';
 import { TARGET_LUFS, type ComposeResult } from '../../engine/compose';
 import { probeWithFfmpeg, runFfmpeg, type FfmpegOptions } from '../../engine/ffmpeg';
-import { LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
 import type { FinishedVideoOutput } from './outputs';
 import { taskFiles, videoOutputs, type MediaPipelineOptions } from './pipeline';
 import type { Speech } from '../../../providers/speech';
+import { ESPEAK_ENGINE } from '../../../providers/speech/espeak';
+import { KEPT_PICTURE_ENGINE } from './shots';
 
 /** Loudness further than this from TARGET_LUFS is a problem (platforms re-level past ±1 LU). */
 export const LOUDNESS_TOLERANCE_LU = 1;
@@ -68,22 +69,51 @@ const strings = (values: unknown[]): string[] => [
 ];
 const joined = (values: string[]): string | null => (values.length ? values.join('、') : null);
 
+/** The engine name of a market picture the user gave none for: a local card stands in. */
+export const NO_UPLOAD_FRAME_LABEL = '本地画面（没有上传图片）';
+
 /** What the market stage records per picture, as a person reads it. */
 const MARKET_PICTURE_ENGINES: Record<string, string | null> = {
   upload: '用户上传的图片',
-  'local-frame': LOCAL_FRAME_LABEL,
+  // The market type never asks the image service: a slot without the user's picture is a
+  // local card whether a service is configured or not.
+  'local-frame': NO_UPLOAD_FRAME_LABEL,
   // The end card is drawn locally by design: it says nothing about the pictures' provider.
   'end-card': null,
 };
 
+/** What the stages of a task recorded that the report names: engines and shots to fix. */
+export interface RecordedEngines {
+  providers: QualityReport['providers'];
+  /** Shots whose picture fell back to the local frame after the image service failed. */
+  fallbackShots: number[];
+  /** Shots drawn by the local renderer because no image service was configured. */
+  localShots: number[];
+  /**
+   * Shots without a picture of their own: recorded without one, or (market) a picture slot the
+   * user gave no picture for, shown as a local card.
+   */
+  missingShots: number[];
+  /** The offline espeak-ng voice spoke the narration or one speaker's lines. */
+  offlineVoice: boolean;
+}
+
+const sortedIndexes = (indexes: number[]) => [...new Set(indexes)].sort((a, b) => a - b);
+
 /**
- * The engines the stages of this task recorded, and the shots whose picture fell back to the
- * local frame. Every pipeline names its stages script/shots/images/voice, with its own fields.
+ * The engines the stages of this task recorded, and the shots whose picture is local or missing,
+ * each shot read with the SDK's shotPicture (as the pages read a work's shots): fell back after a
+ * provider error, drawn locally because no image service was configured, or no picture. A
+ * picture kept from an earlier draw carries the engine that drew it; one drawn before engines
+ * were recorded (KEPT_PICTURE_ENGINE) counts as local when no service is configured: nothing
+ * else could have drawn it. Every pipeline names its stages script/shots/images/voice, with its
+ * own fields.
  */
 export function recordedEngines(
   outputs: Readonly<Record<string, StageOutputs>>,
   speech: Pick<Speech, 'findVoice'>,
-): { providers: QualityReport['providers']; fallbackShots: number[] } {
+  imagesConfigured = false,
+): RecordedEngines {
   const script = outputs.script ?? {};
   const images = outputs.images ?? {};
   const voice = outputs.voice ?? {};
@@ -102,6 +132,7 @@ export function recordedEngines(
   const shotImages = Array.isArray(images.shotImages)
     ? (images.shotImages as Array<{
         index?: unknown;
+        image?: unknown;
         engine?: unknown;
         needsRegeneration?: unknown;
       }>)
@@ -111,14 +142,41 @@ export function recordedEngines(
     strings([
       ...shotImages.map((shot) => shot.engine),
       ...marketEngines.map((engine) =>
-        typeof engine === 'string' ? (MARKET_PICTURE_ENGINES[engine] ?? engine) : null,
+        typeof engine !== 'string'
+          ? null
+          : engine in MARKET_PICTURE_ENGINES
+            ? MARKET_PICTURE_ENGINES[engine]
+            : engine,
       ),
     ]),
   );
-  const fallbackShots = shotImages
-    .filter((shot) => shot.needsRegeneration === true && typeof shot.index === 'number')
-    .map((shot) => shot.index as number)
-    .sort((a, b) => a - b);
+  const sources = shotImages.flatMap((shot) =>
+    typeof shot.index === 'number'
+      ? [
+          {
+            index: shot.index,
+            source: shotPicture(
+              {
+                imageUrl: typeof shot.image === 'string' ? shot.image : '',
+                needsRegeneration: shot.needsRegeneration === true,
+                ...(typeof shot.engine === 'string' && shot.engine !== KEPT_PICTURE_ENGINE
+                  ? { imageEngine: shot.engine }
+                  : {}),
+              },
+              imagesConfigured,
+            ),
+          },
+        ]
+      : [],
+  );
+  const indexesOf = (source: ReturnType<typeof shotPicture>) =>
+    sortedIndexes(sources.filter((shot) => shot.source === source).map((shot) => shot.index));
+  const fallbackShots = indexesOf('fallback');
+  const localShots = indexesOf('local');
+  const missingShots = sortedIndexes([
+    ...indexesOf('none'),
+    ...marketEngines.flatMap((engine, i) => (engine === 'local-frame' ? [i] : [])),
+  ]);
 
   // The voice: one engine for a narration; for a dialogue (anime, drama), each speaker's voice.
   let voiceEngines = strings([voice.engine]);
@@ -130,7 +188,31 @@ export function recordedEngines(
       ),
     );
   }
-  return { providers: { text, pictures, voice: joined(voiceEngines) }, fallbackShots };
+  return {
+    providers: { text, pictures, voice: joined(voiceEngines) },
+    fallbackShots,
+    localShots,
+    missingShots,
+    offlineVoice: voiceEngines.includes(ESPEAK_ENGINE),
+  };
+}
+
+/** What the report counts: a video's shots, a market video's pictures, a merge's segments. */
+type ShotUnit = '分镜' | '图片' | '片段';
+
+/** How they are counted: 第 2 镜, 第 2 张, 第 2 个片段; 全部 5 个分镜, 5 张图片, 5 个片段. */
+const COUNTED: Record<ShotUnit, { one: string; all: string }> = {
+  分镜: { one: '镜', all: '个分镜' },
+  图片: { one: '张', all: '张图片' },
+  片段: { one: '个片段', all: '个片段' },
+};
+
+/** 「第 1、2、3 镜」, or 「全部 5 个分镜」 when the list is every shot. */
+function shotList(indexes: readonly number[], total: number | undefined, unit: ShotUnit): string {
+  if (total !== undefined && total > 1 && indexes.length === total)
+    return `全部 ${total} ${COUNTED[unit].all}`;
+  const shown = indexes.slice(0, 12).map((i) => i + 1);
+  return `第 ${shown.join('、')}${indexes.length > shown.length ? ' 等' : ''} ${COUNTED[unit].one}`;
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -151,6 +233,18 @@ export interface QualityReportInput {
   plannedTailMs?: number;
   providers: QualityReport['providers'];
   fallbackShots: number[];
+  localShots?: number[];
+  missingShots?: number[];
+  offlineVoice?: boolean;
+  /** How many shots (market: pictures) the video has, to say 「全部」 when all are local. */
+  shotCount?: number;
+  /** What the indexes count: shots, a market video's pictures, or a merge's segments. */
+  shotUnit?: ShotUnit;
+  /**
+   * Whether an image service is configured now: local pictures then were drawn before it was,
+   * and are redrawn rather than waiting for one.
+   */
+  imagesConfigured?: boolean;
 }
 
 /** Measures a finished video and names its problems (see QualityReport). */
@@ -196,10 +290,47 @@ export async function qualityReport(
           : `成片时长 ${seconds(durationMs)} 秒，比配音 ${seconds(narrationMs)} 秒${tail}长 ${seconds(durationMs - expectedMs)} 秒，结尾没有声音`,
     });
   }
+  const unit = input.shotUnit ?? '分镜';
+  const localShots = input.localShots ?? [];
+  const missingShots = input.missingShots ?? [];
+  if (localShots.length > 0) {
+    const shots = shotList(localShots, input.shotCount, unit);
+    problems.push(
+      input.imagesConfigured
+        ? {
+            kind: 'localPictures',
+            message: `${shots}是本地画面（绘制时未配置图像服务）：只有文字排版，不是生成的插画，现在可以重新生成画面`,
+            action: 'regeneratePictures',
+          }
+        : {
+            kind: 'localPictures',
+            message: `${shots}是本地画面（未配置图像服务）：只有文字排版，不是生成的插画，配置图像服务后重新生成`,
+            action: 'configureImages',
+          },
+    );
+  }
   if (input.fallbackShots.length > 0) {
     problems.push({
       kind: 'fallbackShots',
       message: `第 ${input.fallbackShots.map((i) => i + 1).join('、')} 镜使用了本地画面（图像服务出错），可重新生成画面`,
+      action: 'regeneratePictures',
+    });
+  }
+  if (missingShots.length > 0) {
+    // A market video's pictures are the user's uploads: a slot without one is filled by
+    // uploading, not by an image service.
+    const fix = unit === '图片' ? '上传图片后重新生成' : '可重新生成画面';
+    problems.push({
+      kind: 'missingPictures',
+      message: `${shotList(missingShots, input.shotCount, unit)}没有自己的画面，用本地画面代替：只有文字排版，${fix}`,
+      action: 'regeneratePictures',
+    });
+  }
+  if (input.offlineVoice) {
+    problems.push({
+      kind: 'offlineVoice',
+      message: `配音由离线引擎 ${ESPEAK_ENGINE} 合成：声音机械，不适合直接发布，配置语音服务后重新生成`,
+      action: 'configureVoice',
     });
   }
   if (longCaptions.length > 0) {
@@ -225,6 +356,9 @@ export async function qualityReport(
     durationMs,
     narrationMs,
     fallbackShots: input.fallbackShots,
+    localShots,
+    missingShots,
+    offlineVoice: input.offlineVoice ?? false,
     longCaptions,
     flaggedWords,
     providers: input.providers,
@@ -246,9 +380,23 @@ export async function finishedVideoOutputs(
     narration: string;
     cues: ReadonlyArray<{ text: string }>;
     plannedTailMs?: number;
+    /**
+     * A compose that chooses its own pictures (a merge: each segment's picture, material or a
+     * local card) says which of its segments had no picture of their own, out of how many.
+     */
+    segments?: { missing: number[]; count: number };
   },
 ): Promise<FinishedVideoOutput> {
-  const { providers, fallbackShots } = recordedEngines(ctx.outputs, options.providers.speech);
+  const imagesConfigured = options.providers.images !== null;
+  const recorded = recordedEngines(ctx.outputs, options.providers.speech, imagesConfigured);
+  const images = ctx.outputs.images ?? {};
+  const shotCount = video.segments
+    ? video.segments.count
+    : Array.isArray(images.shotImages)
+      ? images.shotImages.length
+      : Array.isArray(images.engines)
+        ? images.engines.length
+        : undefined;
   const report = await qualityReport({
     videoPath: result.videoPath,
     srtPath: result.srtPath,
@@ -256,8 +404,17 @@ export async function finishedVideoOutputs(
     aspect: video.aspect,
     cues: video.cues,
     ...(video.plannedTailMs !== undefined ? { plannedTailMs: video.plannedTailMs } : {}),
-    providers,
-    fallbackShots,
+    ...recorded,
+    ...(video.segments
+      ? {
+          missingShots: sortedIndexes([...recorded.missingShots, ...video.segments.missing]),
+          shotUnit: '片段' as const,
+        }
+      : Array.isArray(images.engines)
+        ? { shotUnit: '图片' as const }
+        : {}),
+    ...(shotCount !== undefined ? { shotCount } : {}),
+    imagesConfigured,
   });
   return { ...videoOutputs(options, result), report };
 }

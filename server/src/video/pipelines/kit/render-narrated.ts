@@ -38,6 +38,8 @@ export async function renderNarratedSegments(
     videoFilters?: string[];
     /** Base name of the outputs: `video`, or `merge` for a merge of cut segments. */
     name?: string;
+    /** The segments (indexes) shown without a picture of their own: the report names them. */
+    missingPictures?: number[];
   },
 ): Promise<FinishedVideoOutput> {
   const files = taskFiles(options, ctx);
@@ -77,5 +79,8 @@ export async function renderNarratedSegments(
     aspect: input.aspect,
     narration: input.narration,
     cues: input.cues,
+    ...(input.missingPictures
+      ? { segments: { missing: input.missingPictures, count: input.segments.length } }
+      : {}),
   });
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Shot, VideoSettings } from '@kol/shared-sdk/contracts';
+import { readCast } from '../../../text/cast';
 import { roleLook } from './role-looks';
 import { pictureFile } from '../../../uploads/picture-file';
 import type { StageContext } from '../../../tasks/types';
@@ -49,7 +50,10 @@ export interface ShotImageRecord {
   roleIds: number[];
 }
 
-/** The engine of a picture the user drew for the shot with gen_img and that the video keeps. */
+/**
+ * The engine of a picture the video keeps from the work's shot when the shot does not say who
+ * drew it (a picture drawn before engines were recorded on the shots).
+ */
 export const KEPT_PICTURE_ENGINE = '沿用已生成的分镜图片';
 
 /** Providers answer slowly but in parallel; the local renderer is CPU and goes one by one. */
@@ -81,6 +85,15 @@ export async function drawWorkShots(
   const provider = options.providers.images;
   const size = defaultSize(aspect);
   let done = 0;
+  // Who says each quotation of the work's text, read once: a shot with a quotation shows its
+  // speaker even when its caption names nobody (“走吧。”她说).
+  const quotations = work?.text ? readCast(work.text).quotations : [];
+  const speakersOf = (shot: ShotToDraw): string[] => [
+    ...(shot.speaker ? [shot.speaker] : []),
+    ...quotations
+      .filter((q) => q.speaker && q.text.length >= 2 && shot.caption.includes(q.text.slice(0, 12)))
+      .map((q) => q.speaker as string),
+  ];
 
   const drawOne = async (shot: ShotToDraw): Promise<ShotImageRecord> => {
     checkAborted(ctx.signal);
@@ -103,7 +116,8 @@ export async function drawWorkShots(
         index: shot.index,
         image,
         imageUrl: mediaUrl(image),
-        engine: KEPT_PICTURE_ENGINE,
+        // Who drew it stays known: a kept local card is still a local card.
+        engine: stored?.imageEngine ?? KEPT_PICTURE_ENGINE,
         needsRegeneration: false,
         error: null,
         roleIds: stored?.roleIds ?? [],
@@ -115,6 +129,7 @@ export async function drawWorkShots(
           prompt: shot.imagePrompt,
           caption: shot.caption,
           roles: cast,
+          speakers: speakersOf(shot),
           style,
           seedKey: `${ctx.task.id}:${shot.index}`,
           seriesKey: `work:${workId}`,
@@ -168,10 +183,14 @@ export function withPictures(
   shots: readonly ShotToDraw[],
   drawn: readonly ShotImageRecord[],
 ): Shot[] {
-  const picture = (record: ShotImageRecord) => ({
+  const picture = (
+    record: ShotImageRecord,
+  ): Pick<Shot, 'roleIds' | 'imageUrl' | 'needsRegeneration' | 'imageEngine'> => ({
     roleIds: record.roleIds,
     imageUrl: record.imageUrl,
     needsRegeneration: record.needsRegeneration,
+    // A kept picture of unknown engine leaves the shot's field absent (as it was).
+    ...(record.engine !== KEPT_PICTURE_ENGINE ? { imageEngine: record.engine } : {}),
   });
   const sameCaptions =
     current.length === 0 ||

@@ -1,5 +1,6 @@
 import { StageError } from '../../../tasks/errors';
 import type { StageContext } from '../../../tasks/types';
+import { groupSentences } from '@kol/shared-sdk/text';
 import { splitSentences } from '../../engine/captions';
 import type { StageRef } from './outputs';
 
@@ -11,27 +12,12 @@ export interface PipelineShot {
   sentences: string[];
 }
 
-/** Sentences per shot: more makes a picture stay too long, one per shot flickers. */
-const MAX_SENTENCES_PER_SHOT = 3;
-/** A shot also ends before its caption grows past this many characters. */
-const MAX_SHOT_CHARS = 60;
-
-/** Groups sentences into shots of 1 to 3 sentences, keeping each shot's caption short. */
+/**
+ * Groups sentences into shots of 1 to 3 sentences, keeping each shot's caption short and never
+ * cutting a quotation (the rule is the SDK's, shared with the caption page).
+ */
 export function groupShots(sentences: string[]): PipelineShot[] {
-  const groups: string[][] = [];
-  let current: string[] = [];
-  for (const sentence of sentences) {
-    const chars = current.join('').length + sentence.length;
-    if (
-      current.length > 0 &&
-      (current.length >= MAX_SENTENCES_PER_SHOT || chars > MAX_SHOT_CHARS)
-    ) {
-      groups.push(current);
-      current = [];
-    }
-    current.push(sentence);
-  }
-  if (current.length > 0) groups.push(current);
+  const groups = groupSentences(sentences);
   return groups.map((group, index) => {
     const caption = group.join('');
     return { index, caption, imagePrompt: caption, sentences: group };

@@ -1,21 +1,22 @@
 import { copyFile, mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { Type, type Static } from 'typebox';
-import type { VideoSettings } from '@kol/shared-sdk/contracts';
-import { findMarketTemplate } from '../../library/templates';
+import {
+  findMarketTemplate,
+  marketNarration,
+  spokenCallToAction,
+  type VideoSettings,
+} from '@kol/shared-sdk/contracts';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
-import { splitSentences } from '../../engine/captions';
 import { groupShots, shotsOf } from '../kit/storyboard';
 import { chooseMusic, ownUploads, uploadedFile } from '../kit/work-inputs';
 import { defaultSize } from '../../engine/compose';
 import { renderEndCardToFile } from '../../engine/frames/end-card';
-import { LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
 import { renderLocalPictureToFile } from '../../engine/looks/render';
 import {
   checkAborted,
-  cleanScript,
   exists,
   taskFiles,
   workIdOf,
@@ -26,16 +27,11 @@ import { renderNarratedSegments } from '../kit/render-narrated';
 import { AspectSchema, FinishedVideoSchema, PipelineShotSchema } from '../kit/outputs';
 import { picturedVoiceStage } from '../kit/voice';
 
-/** Spoken and drawn when the user gave no call to action of their own. */
-export const DEFAULT_CALL_TO_ACTION = '立即了解';
-
 /** A marketing shot: the comics shot plus whether it is the end card. */
 const MarketShotSchema = Type.Object({ ...PipelineShotSchema.properties, endCard: Type.Boolean() });
 type MarketShot = Static<typeof MarketShotSchema>;
 
 const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
-/** A sentence's words only, to compare a script's last sentence with the call to action. */
-const bare = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * The marketing video (type 4): a template's script from what the user filled in (or the
@@ -70,32 +66,22 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
       if (settings.templateId === undefined) throw new UserInputError('请先选择「营销模板」');
       const template = findMarketTemplate(settings.templateId);
       if (!template) throw new UserInputError('「营销模板」不存在，请重新选择');
-      const fields: Record<string, string> = {};
-      for (const [key, value] of Object.entries(settings.templateFields ?? {}))
-        fields[key] = cleanScript(value).replace(/\n/g, ' ');
+      const fields = settings.templateFields ?? {};
       for (const field of template.fields) {
         if (field.required && !hasWords(fields[field.key] ?? ''))
           throw new UserInputError(
             `请填写「${field.label}」（营销模板「${template.name}」的必填项）`,
           );
       }
-      // The work's own call, else the one filled in the template, else the default.
-      const callToAction =
-        cleanScript(settings.callToAction ?? '').replace(/\n/g, ' ') ||
-        fields.callToAction ||
-        DEFAULT_CALL_TO_ACTION;
+      // The SDK's composition, which the page estimates the video's length with: the user's own
+      // text over the template's, the call to action said once, last.
+      const { source, body, callToAction, productName } = marketNarration({
+        template,
+        fields,
+        text: work.text,
+        callToAction: settings.callToAction,
+      });
       if (!hasWords(callToAction)) throw new UserInputError('「行动号召」中没有可朗读的文字');
-
-      // The user's own text wins over the template's: they edited what the template wrote.
-      const own = cleanScript(work.text);
-      const source = hasWords(own) ? 'work' : 'template';
-      const body = splitSentences(
-        source === 'work'
-          ? own
-          : cleanScript(template.script({ ...fields, callToAction }).join('\n')),
-      );
-      // The call is spoken last over the end card; a script already ending with it says it once.
-      if (body.length > 0 && bare(body.at(-1) ?? '') === bare(callToAction)) body.pop();
       if (body.length === 0) throw new UserInputError('「文案」中没有可朗读的句子');
 
       const imageUrls = settings.imageUrls ?? [];
@@ -116,7 +102,7 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
         sentences: body,
         callToAction,
         // The end card names what is sold: the template's name field, else the work's title.
-        productName: fields[template.nameField] || work.title,
+        productName: productName || work.title,
         imageUrls,
         aspect: settings.aspect,
         voiceId: settings.voiceId ?? DEFAULT_VOICE_ID,
@@ -145,7 +131,7 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
       const body = grouped.map((s) => ({ ...s, endCard: false }));
       const callToAction = spec.callToAction;
       // Spoken with an exclamation so espeak ends it as a sentence, not mid-phrase.
-      const spoken = /[。！？!?]$/.test(callToAction) ? callToAction : `${callToAction}！`;
+      const spoken = spokenCallToAction(callToAction);
       const end: MarketShot = {
         index: body.length,
         caption: spoken,
@@ -212,7 +198,6 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
               {
                 scene: shot.imagePrompt,
                 caption: shot.caption,
-                label: LOCAL_FRAME_LABEL,
                 seriesKey: `work:${workIdOf(ctx)}`,
                 shotIndex: shot.index,
                 ...size,

@@ -21,7 +21,6 @@ import { defaultSize } from '../../engine/compose';
 import { DedupRangeError, dedupFilters } from '../../engine/dedup';
 import type { ComposeSegment } from '../../engine/compose-segments';
 import { refuseFlagged } from '../kit/narration';
-import { LOCAL_FRAME_LABEL } from '../../engine/frames/render-frame';
 import { renderLocalPictureToFile } from '../../engine/looks/render';
 import { resolveMaterial } from '../../library/materials';
 import {
@@ -330,11 +329,14 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       const files = taskFiles(options, ctx);
       const dedup = spec.source ? sourceFilters(spec.source.dedup, size) : [];
       const parts: ComposeSegment[] = [];
+      /** Segments shown over a local card: no picture of their own, or theirs is gone. */
+      const missingPictures: number[] = [];
       for (const segment of spec.segments) {
         const durationMs = durations[segment.index] ?? 0;
         if (segment.materialId === null) {
           // The segment's own picture (checked as the user's when it was saved), else the
-          // work's picture for this text, else a local frame drawn from it.
+          // work's picture for this text, else a local frame drawn from it, which the report
+          // names as a segment without a picture.
           const chosen = segment.imageUrl
             ? await pictureFile(segment.imageUrl, ctx.task.userId, options)
             : null;
@@ -343,13 +345,13 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
             .find((image) => image !== undefined);
           let picture = chosen ?? (own ? ((await otherTaskFile(options, own)) ?? '') : '');
           if (!picture || !(await exists(picture))) {
+            missingPictures.push(segment.index);
             picture = files.abs(files.rel('frames', `segment-${segment.index}.jpg`));
             if (!(await exists(picture)))
               await renderLocalPictureToFile(
                 {
                   scene: segment.text,
                   caption: segment.text,
-                  label: LOCAL_FRAME_LABEL,
                   seriesKey: `work:${workIdOf(ctx)}`,
                   shotIndex: segment.index,
                   ...defaultSize(aspect),
@@ -399,6 +401,7 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
         musicId: spec.musicId,
         musicVolume: spec.musicVolume,
         name: 'merge',
+        missingPictures,
       });
     },
   });

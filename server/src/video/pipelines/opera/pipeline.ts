@@ -8,7 +8,7 @@ import { splitSentences } from '../../engine/captions';
 import { defaultSize } from '../../engine/compose';
 import { chooseMusic, ownUploads, uploadedFile } from '../kit/work-inputs';
 import { cleanScript, taskFiles, workIdOf, type MediaPipelineOptions } from '../kit/pipeline';
-import { assignVoices, speakDialogue } from '../kit/dialogue';
+import { assignVoices, speakDialogue, speakerGenders } from '../kit/dialogue';
 import {
   AspectSchema,
   FinishedVideoSchema,
@@ -74,10 +74,13 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
         }),
       }));
       const speakers = [...new Set(specs.flatMap((s) => s.lines.map((l) => l.speaker)))];
+      // Each character's default voice is of its gender: its role's, else the script's word.
+      const roles = await options.repos.roles.listOfWork(ctx.task.userId, work.workId);
       const voices = assignVoices(
         speakers,
         settings.roleVoices ?? {},
         (voiceId) => options.providers.speech.findVoice(voiceId) !== null,
+        speakerGenders(speakers, roles, work.text),
       );
       const musicId = await chooseMusic(options, ctx.task.userId, work.workId, settings.musicId);
       ctx.reportProgress(100);

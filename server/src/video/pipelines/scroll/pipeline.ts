@@ -5,7 +5,8 @@ import { UserInputError } from '../../../tasks/errors';
 import { Type } from 'typebox';
 import { defineStage } from '../../../tasks/stage';
 import type { StageHandler } from '../../../tasks/types';
-import { wrapCaption, writeCaptions, type Aspect } from '../../engine/captions';
+import { scrollLines, SCROLL_COLUMN } from '../../engine/caption-lines';
+import { writeCaptions, type Aspect } from '../../engine/captions';
 import {
   defaultSize,
   expectDuration,
@@ -20,13 +21,11 @@ import { checkAborted, taskFiles, type MediaPipelineOptions, workIdOf } from '..
 import { finishedVideoOutputs } from '../kit/quality-report';
 import { resolveWorkMusic } from '../kit/work-inputs';
 
-/** Characters per line of the scrolling column (CJK; Latin counts half). */
-const lineChars = (aspect: Aspect) => (aspect === '9:16' ? 13 : 26);
-/** Sizes as shares of the frame width, so a small test render looks like the real one. */
-const FONT_SHARE = { '9:16': 0.062, '16:9': 0.034 } as const;
-const LINE_HEIGHT = 1.7;
-/** Where the line being spoken sits: 40 % down the frame, above the usual caption area. */
-const READING_BAND = 0.4;
+/**
+ * The column's geometry (line limit, font, spacing, reading band) is the SDK's SCROLL_COLUMN,
+ * which the page's preview draws with too, so it shows the lines the video will.
+ */
+const { fontShare: FONT_SHARE, lineHeight: LINE_HEIGHT, readingBand: READING_BAND } = SCROLL_COLUMN;
 /** Canvas images are limited in height; a longer text does not fit one scrolling column. */
 const MAX_COLUMN_PX = 30_000;
 
@@ -39,7 +38,7 @@ export interface ScrollLayout {
   height: number;
 }
 
-/** Lays the text out: each paragraph wrapped, a blank line between paragraphs. */
+/** Lays the text out: each paragraph wrapped between words, a blank line between paragraphs. */
 export function layoutScroll(
   text: string,
   size: { width: number; height: number },
@@ -47,12 +46,8 @@ export function layoutScroll(
 ): ScrollLayout {
   const fontSize = Math.max(8, Math.round(size.width * FONT_SHARE[aspect]));
   const lineHeight = Math.round(fontSize * LINE_HEIGHT);
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    if (lines.length > 0) lines.push('');
-    lines.push(...wrapCaption(paragraph, lineChars(aspect)));
-  }
-  const width = Math.round((size.width * 0.88) / 2) * 2;
+  const lines = scrollLines(text, aspect);
+  const width = Math.round((size.width * SCROLL_COLUMN.widthShare) / 2) * 2;
   return { lines, fontSize, lineHeight, width, height: lines.length * lineHeight };
 }
 

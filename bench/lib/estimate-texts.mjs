@@ -1,0 +1,46 @@
+// Passages written for the estimate benchmark (bench/estimate.mjs): narration as creators paste
+// it (web-novel prose with dialogue, numbers, commas and ellipses, a few Latin words) and English
+// narration for the overseas voices. Each passage is spoken whole, sentence by sentence.
+export const ZH_PASSAGES = [
+  '林家的废物醒了没有？苏家来退婚了！林默睁开眼，只觉得头痛欲裂。',
+  '三年前，他还是青云城最耀眼的天才，十六岁便踏入了筑气境。可一夜之间，丹田破碎，修为尽失。',
+  '“你真的要走？”她低声问道。他没有回头，只是轻轻点了点头。',
+  '雨下了整整一夜。清晨，客栈的老板推开门，发现门口躺着一个浑身是血的少年。',
+  '二零二三年五月十二日，我收到了一封来自二十年前的信。信封已经发黄，字迹却依然清晰。',
+  '她在公司加班到晚上11点，手机电量只剩下3%，打车软件显示前面还有27个人排队。',
+  '“哈哈哈……”他笑得前仰后合，“你以为凭你，也配和我争？”',
+  '山风呼啸，松涛阵阵。少年站在悬崖边上，望着脚下翻滚的云海，心中第一次生出了退意。',
+  '外卖小哥在楼下等了十分钟，电话打了三遍，终于有人接了：“放门口吧，谢谢。”',
+  '他是这家KTV的老板，每天晚上都会在VIP包厢里坐一会儿，一句话也不说。',
+  '重生回到十八岁那年，她做的第一件事，就是撕掉了那张婚书。',
+  '这一剑，快得连风都来不及追。对面的黑衣人愣了一瞬，随后缓缓倒下。',
+  '妈妈做的红烧肉，是我这辈子吃过最好吃的东西。后来她走了，我再也没吃过。',
+  '系统提示：恭喜宿主完成新手任务，获得奖励：灵石一百枚，体质加一。',
+  '总裁把文件摔在桌上，冷冷地说：“明天之前，我要看到新的方案。做不到，就走人。”',
+  '夜深了，宿舍里只剩下键盘的声音。屏幕上，那行代码终于跑通了。',
+  '他说，等这个项目做完，就带她去看海。可项目做完了，她却不在了。',
+  '古镇的石板路被雨水冲得发亮，两边的灯笼一盏接一盏地亮了起来，像一条通往过去的路。',
+  '“师父！”小道童气喘吁吁地跑进来，“山下来了好多人，说是要找您讨个说法！”',
+  '第1章：穿越。第2章：觉醒。第3章：逆袭。这就是他的人生剧本。',
+  '我叫陈默，今年二十七岁，在一家小公司做会计，每个月工资四千五。',
+  '比赛还剩最后10秒，比分是98比97，全场观众都站了起来。',
+  '她轻轻推开窗，月光洒在桌上那封没有寄出的信上。',
+  '没有人知道，这个看起来普普通通的保安，曾经是某国最神秘的雇佣兵之王。',
+];
+
+export const EN_PASSAGES = [
+  'The letter arrived twenty years late. The envelope was yellow, but the handwriting was still clear.',
+  'He opened his eyes and the world was different. Nobody remembered his name.',
+  '"Are you really leaving?" she asked quietly. He did not turn around.',
+  'It rained all night. In the morning, the innkeeper found a boy lying at the door, covered in blood.',
+  'On May 12, 2023, at 11 p.m., my phone had 3% battery left and 27 people were ahead of me.',
+  'She tore up the marriage contract on the first day of her second life.',
+  'The sword moved faster than the wind. The man in black froze for a moment, then fell.',
+  'Three years ago he was the brightest genius in the city. Then, in one night, he lost everything.',
+  'My mother made the best braised pork in the world. After she passed away, I never tasted it again.',
+  'System notice: task complete. Reward: one hundred spirit stones and one point of strength!',
+  'Nobody knew that the quiet security guard had once been the most feared mercenary alive.',
+  'The old town glowed under the lanterns, one after another, like a road back into the past.',
+  'Ten seconds left, the score was ninety-eight to ninety-seven, and the whole crowd stood up.',
+  'I am a small-town accountant. I earn four thousand a month, and I like it that way.',
+];

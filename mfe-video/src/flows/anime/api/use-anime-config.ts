@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getWorkInfo, mergeEdits, type VideoSettings, errorMessage } from '@kol/shared-sdk';
+import { useRevisionedSave } from '@kol/shared-sdk/ui';
+import {
+  saveWorkEdit,
+  savedWorkOf,
+  serialQueue,
+  type SavedWork,
+} from '../../../flow-kit/work-edits';
+import { ANIME_TYPE } from '../anime-flow';
+import { parseScriptText, type ScriptLine } from '../anime-script';
+import { workKey } from '../../../hooks/work-queries';
+
+/** How long after the last change the settings are saved onto the work. */
+export const SETTINGS_AUTOSAVE_MS = 500;
+
+const DEFAULTS: VideoSettings = { aspect: '9:16', speed: 1, captionStyle: 'classic' };
+
+/**
+ * The anime short's settings: read from the work, and saved back onto it (`save_video_info`) a
+ * moment after each change, so a reload keeps every choice. The script's lines come along: each
+ * character's voice is auditioned with their own first line.
+ *
+ * Each save is based on the settings and revision last loaded or saved, one after another; a
+ * change made meanwhile elsewhere is merged in key by key, and the person asked when the same
+ * setting was changed both ways (载入最新内容 reads the work again).
+ */
+export function useAnimeConfig(workId: number) {
+  const client = useQueryClient();
+  const [settings, setSettings] = useState<VideoSettings | null>(null);
+  const [lines, setLines] = useState<ScriptLine[]>([]);
+  const revisionedSave = useRevisionedSave();
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const latest = useRef<VideoSettings | null>(null);
+  /** The work as last loaded or saved: the base of the next save. */
+  const saved = useRef<SavedWork | null>(null);
+  const [queue] = useState(serialQueue);
+  const dirty = useRef(false);
+  // The autosave's debounce (not a poller): one save a moment after the last change.
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  /**
+   * Whether the next read is what the page edits from (and the base of its next save): on
+   * arrival, 重新加载 and 载入最新内容 only. Another page's read of the work (the cache's key is
+   * shared) never replaces what the person is choosing behind their back.
+   */
+  const seeding = useRef(true);
+  const query = useQuery({
+    queryKey: workKey(workId),
+    queryFn: async ({ signal }) => {
+      const seed = seeding.current;
+      const work = await getWorkInfo({ workId }, { signal });
+      if (seed && work.type === ANIME_TYPE) {
+        seeding.current = false;
+        const loaded = { ...DEFAULTS, ...work.settings };
+        latest.current = loaded;
+        saved.current = { ...savedWorkOf(work), settings: loaded };
+        dirty.current = false;
+        setSettings(loaded);
+        setLines(parseScriptText(work.text));
+      }
+      return work;
+    },
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnReconnect: false,
+  });
+  const { refetch } = query;
+  /** Reads the work again: its settings replace the page's. */
+  const reload = useCallback(() => {
+    seeding.current = true;
+    void refetch();
+  }, [refetch]);
+  const loadError = query.error
+    ? errorMessage(query.error)
+    : query.data && query.data.type !== ANIME_TYPE
+      ? '这个作品不是 AI漫剧，请从视频合成重新开始'
+      : null;
+
+  const { mutateAsync: saveSettings, isPending: saving } = useMutation({
+    mutationFn: ({ base, edited }: { base: SavedWork; edited: VideoSettings }) =>
+      saveWorkEdit(revisionedSave, base, { settings: edited }),
+    // The cached work is older than the one saved: the next page that reads it reads it again.
+    onSuccess: (next) => {
+      if (next) {
+        void client.invalidateQueries({ queryKey: workKey(workId), refetchType: 'none' });
+      }
+    },
+  });
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  /** Saves the settings now; answers false when the save failed (the message is shown). */
+  const flush = useCallback(
+    (): Promise<boolean> =>
+      queue(async () => {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = null;
+        const current = latest.current;
+        const base = saved.current;
+        if (!current || !base) return false;
+        if (!dirty.current) return true;
+        dirty.current = false;
+        try {
+          const next = await saveSettings({ base, edited: current });
+          if (!next) {
+            // The person chose the newest settings: read the work again.
+            latest.current = null;
+            saved.current = null;
+            setSaveError(null);
+            reload();
+            return false;
+          }
+          saved.current = next;
+          // What the save merged in from elsewhere shows too, under any change made meanwhile.
+          const shown = mergeEdits(current, latest.current ?? current, {
+            ...current,
+            ...next.settings,
+          }).value;
+          if (shown !== latest.current) {
+            latest.current = shown;
+            setSettings(shown);
+          }
+          setSaveError(null);
+          return true;
+        } catch (reason) {
+          dirty.current = true;
+          setSaveError(`设置保存失败：${errorMessage(reason)}`);
+          return false;
+        }
+      }),
+    [queue, saveSettings, reload],
+  );
+
+  const change = useCallback(
+    (patch: Partial<VideoSettings>) => {
+      const current = latest.current;
+      if (!current) return;
+      const next = { ...current, ...patch };
+      latest.current = next;
+      dirty.current = true;
+      setSettings(next);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), SETTINGS_AUTOSAVE_MS);
+    },
+    [flush],
+  );
+
+  const setRoleVoice = useCallback(
+    (speaker: string, voiceId: string) => {
+      const current = latest.current;
+      if (!current || current.roleVoices?.[speaker] === voiceId) return;
+      change({ roleVoices: { ...current.roleVoices, [speaker]: voiceId } });
+    },
+    [change],
+  );
+
+  return {
+    settings,
+    lines,
+    loadError,
+    reload,
+    saving,
+    saveError,
+    change,
+    setRoleVoice,
+    flush,
+  };
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../http/errors';
+import { createQueryClient } from '../query';
+import { useParallelTasks, type ParallelTask } from '../use-parallel-tasks';
+
+interface State {
+  step: number;
+  done: boolean;
+}
+
+function wrapper() {
+  const client = createQueryClient();
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+}
+
+/** A task that answers the next of `states` on each poll, then stays at the last one. */
+function polledTask(id: string, states: State[]) {
+  let asked = 0;
+  const task: ParallelTask<State> = {
+    id,
+    queryKey: ['parallel-task', id],
+    fetch: async () => states[Math.min(asked++, states.length - 1)] as State,
+    ended: (state) => state.done,
+    intervalMs: 20,
+  };
+  return { task, asked: () => asked };
+}
+
+const pause = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+describe('useParallelTasks', () => {
+  it('follows tasks side by side, tells each end once by its id, then asks no more', async () => {
+    const short = polledTask('a', [
+      { step: 1, done: false },
+      { step: 2, done: true },
+    ]);
+    const long = polledTask('b', [
+      { step: 1, done: false },
+      { step: 2, done: false },
+      { step: 3, done: false },
+      { step: 4, done: true },
+    ]);
+    const onEnd = jest.fn();
+    const { result } = renderHook(() => useParallelTasks([short.task, long.task], onEnd), {
+      wrapper: wrapper(),
+    });
+    await waitFor(() => expect(result.current.get('a')?.ended).toBe(true));
+    expect(result.current.get('b')?.ended).toBe(false);
+    await waitFor(() => expect(result.current.get('b')?.ended).toBe(true));
+    expect(result.current.get('b')?.data).toEqual({ step: 4, done: true });
+    const asked = [short.asked(), long.asked()];
+    await pause(100);
+    expect([short.asked(), long.asked()]).toEqual(asked);
+    expect(onEnd.mock.calls).toEqual([
+      ['a', { step: 2, done: true }],
+      ['b', { step: 4, done: true }],
+    ]);
+  });
+
+  it('a failed poll is a passing state: the message shows, the next answer clears it', async () => {
+    let fail = true;
+    const task: ParallelTask<State> = {
+      id: 'c',
+      queryKey: ['parallel-task', 'c'],
+      fetch: async () => {
+        if (fail) throw new ApiError('network', '网络异常，请检查网络后重试', null, null);
+        return { step: 1, done: true };
+      },
+      ended: (state) => state.done,
+      intervalMs: 20,
+    };
+    const onEnd = jest.fn();
+    const { result } = renderHook(() => useParallelTasks([task], onEnd), { wrapper: wrapper() });
+    await waitFor(() => expect(result.current.get('c')?.error).toBe('网络异常，请检查网络后重试'));
+    expect(onEnd).not.toHaveBeenCalled();
+    fail = false;
+    await waitFor(() => expect(result.current.get('c')?.ended).toBe(true));
+    expect(result.current.get('c')?.error).toBeNull();
+    expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+
+  it('a task added later is followed from then on; one removed is asked no more', async () => {
+    const first = polledTask('d', [{ step: 1, done: false }]);
+    const second = polledTask('e', [{ step: 1, done: false }]);
+    const { result, rerender } = renderHook(
+      ({ tasks }: { tasks: ParallelTask<State>[] }) => useParallelTasks(tasks, () => {}),
+      { wrapper: wrapper(), initialProps: { tasks: [first.task] } },
+    );
+    await waitFor(() => expect(result.current.get('d')?.data).toEqual({ step: 1, done: false }));
+    expect(second.asked()).toBe(0);
+    rerender({ tasks: [second.task] });
+    await waitFor(() => expect(result.current.get('e')?.data).toEqual({ step: 1, done: false }));
+    expect(result.current.has('d')).toBe(false);
+    const asked = first.asked();
+    await pause(100);
+    expect(first.asked()).toBe(asked);
+    expect(second.asked()).toBeGreaterThan(1);
+  });
+});
