@@ -337,6 +337,17 @@ describe('/generate', () => {
     expect(server.calls('GET', '/api/writing/search')).toHaveLength(0);
   });
 
+  it('keeps the search closed until the platforms are in, so an early search is not dropped', async () => {
+    await renderPage({
+      'GET /api/writing/get_platforms': () => ok(PLATFORMS, 300),
+    });
+    const input = screen.getByLabelText('搜索书籍');
+    expect(input).toBeDisabled();
+    expect(input).toHaveAttribute('placeholder', '正在加载书籍平台…');
+    await waitFor(() => expect(screen.getByLabelText('搜索书籍')).toBeEnabled());
+    expect(screen.getByLabelText('搜索书籍')).toHaveAttribute('placeholder', '输入书名');
+  });
+
   it('remembers the chosen platform', async () => {
     const { server, unmount } = await renderPage();
     await screen.findByText('本地书库');

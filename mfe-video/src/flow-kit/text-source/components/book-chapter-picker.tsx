@@ -113,8 +113,10 @@ export function BookChapterPicker({ onPick }: BookChapterPickerProps) {
       />
       <Input.Search
         aria-label="搜索书名"
-        placeholder="输入书名"
+        placeholder={platform === null ? '正在加载书籍平台…' : '输入书名'}
         enterButton="搜索"
+        // Closed until a platform is known, so a search typed at once is not dropped.
+        disabled={platform === null}
         maxLength={100}
         loading={busy === 'search'}
         onSearch={(value) => void search(value)}

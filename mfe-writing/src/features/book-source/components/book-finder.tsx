@@ -122,8 +122,17 @@ export function BookFinder({
       <Input.Search
         aria-label="搜索书籍"
         data-testid="book-search"
-        placeholder={mode === 'name' ? '输入书名' : '输入书籍编号（cbid）'}
+        placeholder={
+          platformId === null
+            ? '正在加载书籍平台…'
+            : mode === 'name'
+              ? '输入书名'
+              : '输入书籍编号（cbid）'
+        }
         enterButton="搜索"
+        // Closed until a platform is known: a search typed in the first second after opening the
+        // page was otherwise answered 请先选择平台 and dropped.
+        disabled={platformId === null}
         loading={searching}
         value={query}
         maxLength={100}
