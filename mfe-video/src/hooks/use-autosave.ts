@@ -21,15 +21,22 @@ interface AutosaveOptions {
  *
  * The pending save is dropped when the queued save starts, not when `flush` is called: a save
  * waiting behind another one still reads the newest value, and a change made meanwhile is saved
- * by it rather than by a second save. Leaving the page drops a pending save (the pages flush on
- * their way forward).
+ * by it rather than by a second save. Leaving the page saves a pending change at once.
  */
 export function useAutosave(save: () => Promise<boolean>, { delayMs, queue }: AutosaveOptions) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The newest flush, for the unmount below (which sees only the first render's closures).
+  const latestFlush = useRef<() => Promise<boolean>>(() => Promise.resolve(true));
 
+  // Leaving the page with a change still waiting saves it at once: an edit made just before a
+  // click on the side menu is not dropped. (The save runs on the page's queue after the page is
+  // gone; what it sets on the page is then ignored.)
   useEffect(
     () => () => {
-      if (timer.current) clearTimeout(timer.current);
+      if (!timer.current) return;
+      clearTimeout(timer.current);
+      timer.current = null;
+      void latestFlush.current();
     },
     [],
   );
@@ -44,6 +51,10 @@ export function useAutosave(save: () => Promise<boolean>, { delayMs, queue }: Au
       }),
     [queue, save],
   );
+
+  useEffect(() => {
+    latestFlush.current = flush;
+  });
 
   /** Saves a moment after the last change. */
   const schedule = useCallback(() => {

@@ -87,12 +87,22 @@ describe('useAutosave', () => {
     expect(held.save).toHaveBeenCalledTimes(2);
   });
 
-  it('leaving the page drops the pending save', async () => {
+  it('leaving the page saves the pending change at once, and only once', async () => {
     const save = jest.fn(async () => true);
     const { result, unmount } = render(save);
     act(() => result.current.schedule());
     unmount();
+    await settle();
+    expect(save).toHaveBeenCalledTimes(1);
     act(() => jest.advanceTimersByTime(DELAY * 2));
+    await settle();
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaving the page with nothing pending saves nothing', async () => {
+    const save = jest.fn(async () => true);
+    const { unmount } = render(save);
+    unmount();
     await settle();
     expect(save).not.toHaveBeenCalled();
   });
