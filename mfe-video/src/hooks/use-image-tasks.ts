@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { getImgResult, type ImageResult, type TaskRef, errorMessage } from '@kol/shared-sdk';
-import { taskQueryOptions } from '@kol/shared-sdk/state';
+import { useParallelTasks, type ParallelTasks } from '@kol/shared-sdk/state';
 
 /** How often a running picture is asked for (`img_result`). */
 export const IMAGE_POLL_MS = 1500;
@@ -34,21 +33,17 @@ const followedOf = (started: Record<string, Started>) =>
 /**
  * Pictures being drawn, by a key of the caller's (a role id, a shot index): each started with
  * its call (`gen_img`, `re_gen_img`), then followed with `img_result` until it ends. Pictures run
- * side by side, one followed task each (`taskQueryOptions`); leaving the page stops the
- * following, not the drawing. `onDone` hears each picture once, when its task has ended.
+ * side by side, one followed task each (the SDK's `useParallelTasks`); leaving the page stops
+ * the following, not the drawing. `onDone` hears each picture once, when its task has ended (a
+ * key drawn again is a new task, heard again).
  */
 export function useImageTasks(onDone?: (key: string, result: ImageResult) => void) {
   const [started, setStarted] = useState<Record<string, Started>>({});
-  const doneRef = useRef(onDone);
-  useEffect(() => {
-    doneRef.current = onDone;
-  });
 
-  const followed = followedOf(started);
-  // Each picture's state from its start and its task's answers; structurally shared by
-  // useQueries, so an answer that changes nothing gives the caller the same object.
-  const combine = (results: UseQueryResult<ImageResult>[]) => {
-    const tasks = new Map(followed.map(({ key }, index) => [key, results[index]]));
+  // Each picture's state from its start and its task's answers. Made in the SDK's `select`, so
+  // it is structurally shared: an answer or a render that changes nothing gives the caller the
+  // same object, which the callers rely on.
+  const picturesOf = (tasks: ParallelTasks<ImageResult>) => {
     const all: Record<string, PictureState> = {};
     for (const [key, start] of Object.entries(started)) {
       const task = tasks.get(key);
@@ -58,36 +53,24 @@ export function useImageTasks(onDone?: (key: string, result: ImageResult) => voi
       }
       // A poll that failed is said as the picture's failure until an answer comes again
       // (the task is asked again on the interval).
-      const error = task.error ? errorMessage(task.error) : null;
+      const { error } = task;
       const result = error ? null : (task.data ?? null);
       all[key] = { busy: !error && (result === null || isRunning(result)), result, error };
     }
     return all;
   };
-  const pictures = useQueries({
-    queries: followed.map(({ taskId }) =>
-      taskQueryOptions<ImageResult>({
-        queryKey: imageTaskKey(taskId),
-        fetch: (signal) => getImgResult({ taskId }, { signal }),
-        ended: (result) => !isRunning(result),
-        intervalMs: IMAGE_POLL_MS,
-      }),
-    ),
-    combine,
-  });
-
-  // Each picture's end told once (a key drawn again is a new task, told again).
-  const told = useRef(new Set<string>());
-  useEffect(() => {
-    for (const [key, { taskId }] of Object.entries(started)) {
-      const result = pictures[key]?.result;
-      if (taskId === null || !result || isRunning(result)) continue;
-      const id = `${key}\n${taskId}`;
-      if (told.current.has(id)) continue;
-      told.current.add(id);
-      doneRef.current?.(key, result);
-    }
-  }, [started, pictures]);
+  const pictures = useParallelTasks<ImageResult, Record<string, PictureState>>(
+    followedOf(started).map(({ key, taskId }) => ({
+      id: key,
+      queryKey: imageTaskKey(taskId),
+      fetch: (signal) => getImgResult({ taskId }, { signal }),
+      ended: (result) => !isRunning(result),
+      intervalMs: IMAGE_POLL_MS,
+    })),
+    // The SDK reads the newest callback, so a new function each render is not a new follower.
+    (key, result) => onDone?.(key, result),
+    picturesOf,
+  );
 
   /** Starts one picture; answers false when the call was refused (the error is in its state). */
   const start = useCallback(async (key: string, call: () => Promise<TaskRef>): Promise<boolean> => {

@@ -1,4 +1,4 @@
-import type { CutVideo, Material, MaterialTag } from '@kol/shared-sdk';
+import type { Material, MaterialTag } from '@kol/shared-sdk';
 import { demoLimits } from './fixtures';
 import { demoUser } from '@kol/shared-sdk/testing';
 
@@ -30,30 +30,3 @@ export const MATERIALS: Material[] = [
   material(-3, '深海波光', [1, 2]),
   material(-4, '星夜', [2]),
 ];
-
-/** A decompression work's cut data: two sentences, spoken or not. */
-export function demoCut(
-  workId: number,
-  spoken = true,
-  overrides: Partial<CutVideo> = {},
-): CutVideo {
-  const segment = (index: number, text: string) => ({
-    index,
-    text,
-    materialId: -1,
-    startMs: 0,
-    endMs: 8000,
-    audioUrl: spoken ? `/media/7/t/segment-00${index}-a.wav` : '',
-    audioDurationMs: spoken ? 1500 + index * 100 : 0,
-  });
-  return {
-    workId,
-    voiceId: 'espeak-cmn-f',
-    musicId: null,
-    musicVolume: null,
-    finished: false,
-    revision: 1,
-    segments: [segment(0, '深呼吸，放松肩膀。'), segment(1, '让思绪慢慢沉静下来。')],
-    ...overrides,
-  };
-}

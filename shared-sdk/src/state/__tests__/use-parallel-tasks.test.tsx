@@ -101,4 +101,71 @@ describe('useParallelTasks', () => {
     expect(first.asked()).toBe(asked);
     expect(second.asked()).toBeGreaterThan(1);
   });
+
+  it('an id followed again under a new key (a picture drawn again) has its end told again', async () => {
+    const first = polledTask('h', [{ step: 1, done: true }]);
+    const again = polledTask('h', [{ step: 2, done: true }]);
+    const onEnd = jest.fn();
+    const { result, rerender } = renderHook(
+      ({ tasks }: { tasks: ParallelTask<State>[] }) => useParallelTasks(tasks, onEnd),
+      { wrapper: wrapper(), initialProps: { tasks: [first.task] } },
+    );
+    await waitFor(() => expect(onEnd).toHaveBeenCalledTimes(1));
+    rerender({ tasks: [{ ...again.task, queryKey: ['parallel-task', 'h', 'again'] }] });
+    await waitFor(() => expect(result.current.get('h')?.data).toEqual({ step: 2, done: true }));
+    await waitFor(() => expect(onEnd).toHaveBeenCalledTimes(2));
+    expect(onEnd.mock.calls).toEqual([
+      ['h', { step: 1, done: true }],
+      ['h', { step: 2, done: true }],
+    ]);
+  });
+
+  it('keeps its answer while nothing changed, and makes a new one when an answer changes', async () => {
+    // Each poll answers a new object; equal ones are one state to the page.
+    let current: State = { step: 1, done: false };
+    const steady = polledTask('g', [{ step: 1, done: true }]);
+    const taskOf = (): ParallelTask<State>[] => [
+      {
+        id: 'f',
+        queryKey: ['parallel-task', 'f'],
+        fetch: async () => ({ ...current }),
+        ended: (state) => state.done,
+        intervalMs: 20,
+      },
+      // A new object and new functions on every render, as a page passes them.
+      { ...steady.task },
+    ];
+    const { result, rerender } = renderHook(
+      // `round` only makes the caller render again.
+      ({ round }: { round: number }) => {
+        const followed = useParallelTasks(taskOf(), () => {});
+        const steps = useParallelTasks(
+          taskOf(),
+          () => {},
+          (tasks) => ({
+            f: tasks.get('f')?.data?.step ?? null,
+          }),
+        );
+        return { followed, steps, round };
+      },
+      { wrapper: wrapper(), initialProps: { round: 1 } },
+    );
+    await waitFor(() => expect(result.current.followed.get('f')?.data).toEqual(current));
+    await waitFor(() => expect(result.current.followed.get('g')?.ended).toBe(true));
+    const before = result.current;
+
+    // Polls answering the same state, and a render of the caller, change nothing.
+    await pause(100);
+    rerender({ round: 2 });
+    expect(result.current.followed).toBe(before.followed);
+    expect(result.current.steps).toBe(before.steps);
+
+    current = { step: 2, done: false };
+    await waitFor(() => expect(result.current.followed.get('f')?.data).toEqual(current));
+    expect(result.current.followed).not.toBe(before.followed);
+    expect(result.current.steps).not.toBe(before.steps);
+    expect(result.current.steps).toEqual({ f: 2 });
+    // The task that did not change keeps its state object.
+    expect(result.current.followed.get('g')).toBe(before.followed.get('g'));
+  });
 });

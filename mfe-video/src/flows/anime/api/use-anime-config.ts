@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getWorkInfo, mergeEdits, type VideoSettings, errorMessage } from '@kol/shared-sdk';
 import { useRevisionedSave } from '@kol/shared-sdk/ui';
@@ -10,6 +10,7 @@ import {
 } from '../../../flow-kit/work-edits';
 import { ANIME_TYPE } from '../anime-flow';
 import { parseScriptText, type ScriptLine } from '../anime-script';
+import { useAutosave } from '../../../hooks/use-autosave';
 import { workKey } from '../../../hooks/work-queries';
 
 /** How long after the last change the settings are saved onto the work. */
@@ -37,8 +38,6 @@ export function useAnimeConfig(workId: number) {
   const saved = useRef<SavedWork | null>(null);
   const [queue] = useState(serialQueue);
   const dirty = useRef(false);
-  // The autosave's debounce (not a poller): one save a moment after the last change.
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   /**
    * Whether the next read is what the page edits from (and the base of its next save): on
@@ -89,54 +88,43 @@ export function useAnimeConfig(workId: number) {
     },
   });
 
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  /** Saves the settings now; answers false when the save failed (the message is shown). */
-  const flush = useCallback(
-    (): Promise<boolean> =>
-      queue(async () => {
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = null;
-        const current = latest.current;
-        const base = saved.current;
-        if (!current || !base) return false;
-        if (!dirty.current) return true;
-        dirty.current = false;
-        try {
-          const next = await saveSettings({ base, edited: current });
-          if (!next) {
-            // The person chose the newest settings: read the work again.
-            latest.current = null;
-            saved.current = null;
-            setSaveError(null);
-            reload();
-            return false;
-          }
-          saved.current = next;
-          // What the save merged in from elsewhere shows too, under any change made meanwhile.
-          const shown = mergeEdits(current, latest.current ?? current, {
-            ...current,
-            ...next.settings,
-          }).value;
-          if (shown !== latest.current) {
-            latest.current = shown;
-            setSettings(shown);
-          }
-          setSaveError(null);
-          return true;
-        } catch (reason) {
-          dirty.current = true;
-          setSaveError(`设置保存失败：${errorMessage(reason)}`);
-          return false;
-        }
-      }),
-    [queue, saveSettings, reload],
-  );
+  /** Saves the settings; answers false when the save failed (the message is shown). */
+  const saveChanges = useCallback(async (): Promise<boolean> => {
+    const current = latest.current;
+    const base = saved.current;
+    if (!current || !base) return false;
+    if (!dirty.current) return true;
+    dirty.current = false;
+    try {
+      const next = await saveSettings({ base, edited: current });
+      if (!next) {
+        // The person chose the newest settings: read the work again.
+        latest.current = null;
+        saved.current = null;
+        setSaveError(null);
+        reload();
+        return false;
+      }
+      saved.current = next;
+      // What the save merged in from elsewhere shows too, under any change made meanwhile.
+      const shown = mergeEdits(current, latest.current ?? current, {
+        ...current,
+        ...next.settings,
+      }).value;
+      if (shown !== latest.current) {
+        latest.current = shown;
+        setSettings(shown);
+      }
+      setSaveError(null);
+      return true;
+    } catch (reason) {
+      dirty.current = true;
+      setSaveError(`设置保存失败：${errorMessage(reason)}`);
+      return false;
+    }
+  }, [saveSettings, reload]);
+  // `flush` saves now (下一步), `schedule` a moment after the last change.
+  const { flush, schedule } = useAutosave(saveChanges, { delayMs: SETTINGS_AUTOSAVE_MS, queue });
 
   const change = useCallback(
     (patch: Partial<VideoSettings>) => {
@@ -146,10 +134,9 @@ export function useAnimeConfig(workId: number) {
       latest.current = next;
       dirty.current = true;
       setSettings(next);
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), SETTINGS_AUTOSAVE_MS);
+      schedule();
     },
-    [flush],
+    [schedule],
   );
 
   const setRoleVoice = useCallback(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { ANIME_NARRATOR, getWorkInfo, errorMessage, type VideoSettings } from '@kol/shared-sdk';
@@ -12,6 +12,7 @@ import {
   scriptText,
   type ScriptLine,
 } from '../anime-script';
+import { useAutosave } from '../../../hooks/use-autosave';
 import { workKey } from '../../../hooks/work-queries';
 
 /** How long after the last edit the script is saved onto the work. */
@@ -43,8 +44,6 @@ export function useScriptEditor(workId: number) {
   /** The text as last loaded or saved, and its revision: the base of the next save. */
   const saved = useRef<{ text: string; revision: number } | null>(null);
   const [queue] = useState(serialQueue);
-  // The autosave's debounce (not a poller): one save a moment after the last keystroke.
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   /**
    * Whether the next read is the script the page edits from (and the base of its next save): on
@@ -97,59 +96,48 @@ export function useScriptEditor(workId: number) {
     },
   });
 
-  /** Saves the script now; answers false when it cannot be saved (the problem is shown). */
-  const flush = useCallback(
-    (): Promise<boolean> =>
-      queue(async () => {
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = null;
-        const current = latest.current;
-        const base = saved.current;
-        if (!current || !base) return false;
-        const problem = scriptProblem(current);
-        if (problem) {
-          setSaveState('failed');
-          setSaveError(problem);
-          return false;
-        }
-        const text = scriptText(current);
-        if (text === base.text) {
-          if (latest.current === current) setSaveState('saved');
-          setSaveError(null);
-          return true;
-        }
-        setSaveState('saving');
-        try {
-          const work = await saveScript({ text, base });
-          if (!work) {
-            // The person chose the newest script: nothing of theirs is saved after this.
-            latest.current = null;
-            saved.current = null;
-            setSaveState('saved');
-            setSaveError(null);
-            reload();
-            return false;
-          }
-          saved.current = { text: work.text, revision: work.revision };
-          // Edits made while the call ran are saved by their own timer.
-          if (latest.current === current) setSaveState('saved');
-          setSaveError(null);
-          return true;
-        } catch (reason) {
-          setSaveState('failed');
-          setSaveError(`剧本保存失败：${errorMessage(reason)}`);
-          return false;
-        }
-      }),
-    [queue, saveScript, reload],
-  );
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  /** Saves the script; answers false when it cannot be saved (the problem is shown). */
+  const saveLines = useCallback(async (): Promise<boolean> => {
+    const current = latest.current;
+    const base = saved.current;
+    if (!current || !base) return false;
+    const problem = scriptProblem(current);
+    if (problem) {
+      setSaveState('failed');
+      setSaveError(problem);
+      return false;
+    }
+    const text = scriptText(current);
+    if (text === base.text) {
+      if (latest.current === current) setSaveState('saved');
+      setSaveError(null);
+      return true;
+    }
+    setSaveState('saving');
+    try {
+      const work = await saveScript({ text, base });
+      if (!work) {
+        // The person chose the newest script: nothing of theirs is saved after this.
+        latest.current = null;
+        saved.current = null;
+        setSaveState('saved');
+        setSaveError(null);
+        reload();
+        return false;
+      }
+      saved.current = { text: work.text, revision: work.revision };
+      // Edits made while the call ran are saved by their own timer.
+      if (latest.current === current) setSaveState('saved');
+      setSaveError(null);
+      return true;
+    } catch (reason) {
+      setSaveState('failed');
+      setSaveError(`剧本保存失败：${errorMessage(reason)}`);
+      return false;
+    }
+  }, [saveScript, reload]);
+  // `flush` saves now (下一步), `schedule` a moment after the last keystroke.
+  const { flush, schedule } = useAutosave(saveLines, { delayMs: AUTOSAVE_MS, queue });
 
   const setLines = useCallback(
     (change: (current: ScriptLine[]) => ScriptLine[]) => {
@@ -159,10 +147,9 @@ export function useScriptEditor(workId: number) {
       latest.current = next;
       setLinesState(next);
       setSaveState('pending');
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), AUTOSAVE_MS);
+      schedule();
     },
-    [flush],
+    [schedule],
   );
 
   const edit = (key: string, patch: Partial<Pick<ScriptLine, 'speaker' | 'text'>>) =>

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, type Shot } from '@kol/shared-sdk';
 import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { saveTextEdit, serialQueue } from '../../../flow-kit/work-edits';
+import { useAutosave } from '../../../hooks/use-autosave';
 import { boardProblem, partsOf, shotsOf, textOf, type BoardBase } from '../board';
 import type { BoardStore } from './use-board';
 import { storyboardWorkKey } from './use-storyboard-work';
@@ -34,8 +35,6 @@ export function useStoryboardSave(
   const revisionedSave = useRevisionedSave();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [queue] = useState(serialQueue);
-  // The autosave's debounce (not a poller): one save a moment after the last keystroke.
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const { mutateAsync: save, isPending: saving } = useMutation({
     mutationFn: ({ workId, base, shots }: SaveInput) =>
@@ -50,54 +49,37 @@ export function useStoryboardSave(
     },
   });
 
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  /** Saves the board now; answers false when it cannot be saved (the problem is shown). */
-  const flush = useCallback(
-    (): Promise<boolean> =>
-      queue(async () => {
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = null;
-        const current = board.current();
-        const base = board.base();
-        if (workId === null || !current || !base) return false;
-        if (!board.dirty()) return true;
-        const problem = boardProblem(current);
-        if (problem) {
-          setSaveError(problem);
-          return false;
-        }
-        try {
-          const saved = await save({ workId, base, shots: shotsOf(current) });
-          if (!saved) {
-            // The person chose the newest storyboard: it replaces the board.
-            board.discard();
-            setSaveError(null);
-            await reread();
-            return false;
-          }
-          // Edits made while the call ran stay unsaved: their own timer saves them.
-          board.saved(current, saved);
-          setSaveError(null);
-          return true;
-        } catch (reason) {
-          setSaveError(`分镜保存失败：${errorMessage(reason)}`);
-          return false;
-        }
-      }),
-    [queue, board, workId, save, reread],
-  );
-
-  /** Saves a moment after the last edit. */
-  const schedule = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), STORYBOARD_AUTOSAVE_MS);
-  }, [flush]);
+  /** Saves the board; answers false when it cannot be saved (the problem is shown). */
+  const saveBoard = useCallback(async (): Promise<boolean> => {
+    const current = board.current();
+    const base = board.base();
+    if (workId === null || !current || !base) return false;
+    if (!board.dirty()) return true;
+    const problem = boardProblem(current);
+    if (problem) {
+      setSaveError(problem);
+      return false;
+    }
+    try {
+      const saved = await save({ workId, base, shots: shotsOf(current) });
+      if (!saved) {
+        // The person chose the newest storyboard: it replaces the board.
+        board.discard();
+        setSaveError(null);
+        await reread();
+        return false;
+      }
+      // Edits made while the call ran stay unsaved: their own timer saves them.
+      board.saved(current, saved);
+      setSaveError(null);
+      return true;
+    } catch (reason) {
+      setSaveError(`分镜保存失败：${errorMessage(reason)}`);
+      return false;
+    }
+  }, [board, workId, save, reread]);
+  // `flush` saves now, `schedule` a moment after the last edit.
+  const { flush, schedule } = useAutosave(saveBoard, { delayMs: STORYBOARD_AUTOSAVE_MS, queue });
 
   return { saving, saveError, flush, schedule };
 }
