@@ -94,6 +94,11 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<S
       LOG_LEVEL: 'warn',
       // Fresh data every run: generating the music and loops would only take the tests' cores.
       WARM_UP_LIBRARIES: 'false',
+      // Videos at half size (540x960): a quarter of the pixels for ffmpeg, on a machine whose
+      // two cores the other test lane shares. What the tests check (steps, progress, captions,
+      // reports, frames compared at thumbnail size) does not depend on it; the full size is
+      // checked by the server's frame tests (test/video/frames-artifact.test.ts).
+      VIDEO_RENDER_PERCENT: '50',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

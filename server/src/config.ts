@@ -171,6 +171,11 @@ export interface VideoTasksConfig {
   pollingIntervalSeconds?: number;
   /** Output size of composed videos instead of 1080x1920 / 1920x1080: tests render small. */
   renderSize?: { width: number; height: number };
+  /**
+   * Percent of the full output size (VIDEO_RENDER_PERCENT, 25–100; default 100): a smaller
+   * video for a machine that renders for checks only (the end-to-end tests render at 50).
+   */
+  renderPercent?: number;
 }
 
 export interface LlmConfig {

@@ -285,6 +285,7 @@ export function readEnv(): ServerEnv {
         // (and at most as long again, the sweep's period). Shorter: quicker takeover, more
         // heartbeat writes.
         leaseMs: int('VIDEO_TASK_LEASE_MS', 30_000, 2_000, 600_000),
+        renderPercent: int('VIDEO_RENDER_PERCENT', 100, 25, 100),
         workDir: path.join(dataDir, 'tasks'),
       },
     },

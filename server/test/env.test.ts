@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { readEnv } from '../src/env';
+import { outputSize } from '../src/video/pipelines/kit/pipeline';
 import { findRepoRoot } from '../src/paths';
 
 const NAMES = [
@@ -21,6 +22,7 @@ const NAMES = [
   'S3_FORCE_PATH_STYLE',
   'S3_PREFIX',
   'VIDEO_TASK_LEASE_MS',
+  'VIDEO_RENDER_PERCENT',
   'REMOTE_AUTO_ROLLBACK_USERS',
   'REMOTE_AUTO_ROLLBACK_WINDOW_MS',
   'REMOTE_AUTO_ROLLBACK_SHARE',
@@ -158,6 +160,23 @@ describe('environment of the platform features', () => {
     expect(withEnv({ VIDEO_TASK_LEASE_MS: '5000' }).videoTasks?.leaseMs).toBe(5000);
     expect(() => withEnv({ VIDEO_TASK_LEASE_MS: '10' })).toThrow(
       'VIDEO_TASK_LEASE_MS must be an integer from 2000 to 600000',
+    );
+  });
+
+  it('renders videos at full size unless VIDEO_RENDER_PERCENT says less', () => {
+    expect(withEnv({}).videoTasks?.renderPercent).toBe(100);
+    const half = withEnv({ VIDEO_RENDER_PERCENT: '50' }).videoTasks?.renderPercent;
+    expect(half).toBe(50);
+    expect(outputSize({}, '9:16')).toEqual({ width: 1080, height: 1920 });
+    expect(outputSize({ renderPercent: half }, '9:16')).toEqual({ width: 540, height: 960 });
+    expect(outputSize({ renderPercent: half }, '16:9')).toEqual({ width: 960, height: 540 });
+    // Even sides whatever the share (x264's 4:2:0 needs them); a given size wins.
+    expect(outputSize({ renderPercent: 33 }, '9:16')).toEqual({ width: 356, height: 634 });
+    expect(
+      outputSize({ renderSize: { width: 90, height: 160 }, renderPercent: 50 }, '9:16'),
+    ).toEqual({ width: 90, height: 160 });
+    expect(() => withEnv({ VIDEO_RENDER_PERCENT: '10' })).toThrow(
+      'VIDEO_RENDER_PERCENT must be an integer from 25 to 100',
     );
   });
 });

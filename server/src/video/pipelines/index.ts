@@ -26,11 +26,13 @@ export function pipelineOptionsFrom(
   stores: MediaStores,
 ): MediaPipelineOptions {
   const renderSize = config.videoTasks?.renderSize;
+  const renderPercent = config.videoTasks?.renderPercent;
   return {
     repos,
     mediaDir: config.mediaDir,
     stores,
     ...(renderSize ? { renderSize } : {}),
+    ...(renderPercent && renderPercent !== 100 ? { renderPercent } : {}),
     providers,
   };
 }

@@ -7,7 +7,6 @@ import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { ProviderError } from '../../../providers/errors';
 import { splitSentences, type Aspect } from '../../engine/captions';
-import { defaultSize } from '../../engine/compose';
 import { probeWithFfmpeg } from '../../engine/ffmpeg';
 import { ownUploads, uploadedFile } from '../kit/work-inputs';
 import {
@@ -16,6 +15,7 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  outputSize,
 } from '../kit/pipeline';
 import { AspectSchema, FinishedVideoSchema, SpokenNarrationSchema } from '../kit/outputs';
 import { speakNarration } from '../kit/voice';
@@ -119,7 +119,7 @@ export function convertPipeline(options: ConvertPipelineOptions): StageHandler[]
   const transcriber = options.providers.transcription;
   const abs = (relative: string) => path.join(options.mediaDir, relative);
   const taskRel = (ctx: StageContext, ...parts: string[]) => taskFiles(options, ctx).rel(...parts);
-  const sizeOf = (aspect: Aspect) => options.renderSize ?? defaultSize(aspect);
+  const sizeOf = (aspect: Aspect) => outputSize(options, aspect);
 
   const script = defineStage({
     name: 'script',

@@ -1,7 +1,6 @@
 import { defineStage } from '../../../tasks/stage';
 import type { StageHandler } from '../../../tasks/types';
-import { defaultSize } from '../../engine/compose';
-import { type MediaPipelineOptions } from '../kit/pipeline';
+import { type MediaPipelineOptions, outputSize } from '../kit/pipeline';
 import { BackgroundVideoSchema, backgroundOf, narrationStages } from '../kit/narration';
 import { renderNarratedSegments } from '../kit/render-narrated';
 
@@ -20,7 +19,7 @@ export function decompressionPipeline(options: MediaPipelineOptions): StageHandl
       const spec = script.output(ctx);
       const spoken = voice.output(ctx);
       const aspect = spec.aspect;
-      const size = options.renderSize ?? defaultSize(aspect);
+      const size = outputSize(options, aspect);
       const background = await backgroundOf(options, ctx.task.userId, spec.materialId);
       const outputs = await renderNarratedSegments(options, ctx, {
         aspect,

@@ -8,7 +8,8 @@ import { keyOf, type MediaStores } from '../../../storage';
 import type { Providers } from '../../../providers';
 import { StageError, UserInputError } from '../../../tasks/errors';
 import type { StageContext } from '../../../tasks/types';
-import type { ComposeResult } from '../../engine/compose';
+import type { Aspect } from '../../engine/captions';
+import { defaultSize, type ComposeResult } from '../../engine/compose';
 
 /**
  * What every pipeline of src/video/pipelines needs: where files go and the checks between
@@ -32,8 +33,26 @@ export interface MediaPipelineOptions {
   stores: MediaStores;
   /** Output size instead of the aspect's full size (tests render small). */
   renderSize?: { width: number; height: number };
+  /** Percent of the aspect's full size when no `renderSize` is given (config.renderPercent). */
+  renderPercent?: number;
   /** The outside services (src/providers), null where not configured: the offline ways then. */
   providers: Providers;
+}
+
+/**
+ * The size a composed video is rendered at: `renderSize` when given, else the aspect's full size
+ * (1080x1920 / 1920x1080) times `renderPercent`, rounded to even sides (x264's 4:2:0 needs them).
+ */
+export function outputSize(
+  options: Pick<MediaPipelineOptions, 'renderSize' | 'renderPercent'>,
+  aspect: Aspect,
+): { width: number; height: number } {
+  if (options.renderSize) return options.renderSize;
+  const full = defaultSize(aspect);
+  const percent = options.renderPercent ?? 100;
+  if (percent === 100) return full;
+  const even = (side: number) => Math.max(2, Math.round((side * percent) / 200) * 2);
+  return { width: even(full.width), height: even(full.height) };
 }
 
 /** The URL of a file of the media dir (the `/media/*` route serves it to its owner). */

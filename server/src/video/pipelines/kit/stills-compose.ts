@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { defineStage } from '../../../tasks/stage';
 import { writeCaptions, type Aspect, type Cue } from '../../engine/captions';
-import { defaultSize } from '../../engine/compose';
 import { composeVideo } from '../../engine/compose-segments';
 import {
   captionStyleOf,
@@ -10,6 +9,7 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  outputSize,
 } from './pipeline';
 import { FinishedVideoSchema, type StageRef } from './outputs';
 import { finishedVideoOutputs } from './quality-report';
@@ -41,7 +41,7 @@ export function stillsComposeStage(
       const spoken = from.voice.output(ctx);
       const durations = spoken.shotDurations;
       const cues = spoken.cues;
-      const size = options.renderSize ?? defaultSize(aspect);
+      const size = outputSize(options, aspect);
       const captions = {
         srtPath: path.join(ctx.workDir, 'captions.srt'),
         assPath: path.join(ctx.workDir, 'captions.ass'),

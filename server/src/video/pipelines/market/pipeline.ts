@@ -21,6 +21,7 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  outputSize,
 } from '../kit/pipeline';
 import { DEFAULT_VOICE_ID } from '../../../providers/speech/espeak';
 import { renderNarratedSegments } from '../kit/render-narrated';
@@ -225,7 +226,7 @@ export function marketPipeline(options: MediaPipelineOptions): StageHandler[] {
       const frames = images.output(ctx).images;
       const spoken = voice.output(ctx);
       const durations = spoken.shotDurations;
-      const size = options.renderSize ?? defaultSize(aspect);
+      const size = outputSize(options, aspect);
       return renderNarratedSegments(options, ctx, {
         aspect,
         size,

@@ -33,6 +33,7 @@ import {
   taskFiles,
   workIdOf,
   type MediaPipelineOptions,
+  outputSize,
 } from '../kit/pipeline';
 import { SENTENCE_PAUSE_MS } from '../../../providers/speech/espeak';
 import { pcmLike } from '../kit/dialogue';
@@ -323,7 +324,7 @@ export function mergePipeline(options: MediaPipelineOptions): StageHandler[] {
       const spec = script.output(ctx);
       const spoken = voice.output(ctx);
       const aspect = spec.aspect;
-      const size = options.renderSize ?? defaultSize(aspect);
+      const size = outputSize(options, aspect);
       const durations = spoken.durations;
       const pictures = await ownPictures(ctx);
       const files = taskFiles(options, ctx);

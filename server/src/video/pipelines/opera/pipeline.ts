@@ -5,9 +5,14 @@ import { StageError, UserInputError } from '../../../tasks/errors';
 import { defineStage } from '../../../tasks/stage';
 import type { StageContext, StageHandler } from '../../../tasks/types';
 import { splitSentences } from '../../engine/captions';
-import { defaultSize } from '../../engine/compose';
 import { chooseMusic, ownUploads, uploadedFile } from '../kit/work-inputs';
-import { cleanScript, taskFiles, workIdOf, type MediaPipelineOptions } from '../kit/pipeline';
+import {
+  cleanScript,
+  taskFiles,
+  workIdOf,
+  type MediaPipelineOptions,
+  outputSize,
+} from '../kit/pipeline';
 import { assignVoices, speakDialogue, speakerGenders } from '../kit/dialogue';
 import {
   AspectSchema,
@@ -145,7 +150,7 @@ export function operaPipeline(options: MediaPipelineOptions): StageHandler[] {
       const { aspect, scenes } = spec;
       const spoken = voice.output(ctx);
       const durations = spoken.sceneDurations;
-      const size = options.renderSize ?? defaultSize(aspect);
+      const size = outputSize(options, aspect);
       const segments = [];
       for (const [i, scene] of scenes.entries()) {
         const file = await uploadedFile(options, scene.url);

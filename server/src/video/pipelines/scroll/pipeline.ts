@@ -17,7 +17,13 @@ import {
 import { BackgroundVideoSchema, backgroundOf, narrationStages } from '../kit/narration';
 import { ffmpegToFile } from '../../engine/ffmpeg';
 import { ensureFonts } from '../../engine/frames/render-frame';
-import { checkAborted, taskFiles, type MediaPipelineOptions, workIdOf } from '../kit/pipeline';
+import {
+  checkAborted,
+  taskFiles,
+  type MediaPipelineOptions,
+  workIdOf,
+  outputSize,
+} from '../kit/pipeline';
 import { finishedVideoOutputs } from '../kit/quality-report';
 import { resolveWorkMusic } from '../kit/work-inputs';
 
@@ -95,7 +101,7 @@ export function scrollPipeline(options: MediaPipelineOptions): StageHandler[] {
       const spec = script.output(ctx);
       const spoken = voice.output(ctx);
       const aspect = spec.aspect;
-      const { width, height } = options.renderSize ?? defaultSize(aspect);
+      const { width, height } = outputSize(options, aspect);
       const background = await backgroundOf(options, ctx.task.userId, spec.materialId);
       const musicPath = await resolveWorkMusic(
         options,
