@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getWorkInfo, mergeEdits, type VideoSettings, errorMessage } from '@kol/shared-sdk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage, mergeEdits, type VideoSettings } from '@kol/shared-sdk';
 import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import {
   saveWorkEdit,
@@ -8,10 +8,10 @@ import {
   serialQueue,
   type SavedWork,
 } from '../../../flow-kit/work-edits';
-import { ANIME_TYPE } from '../anime-flow';
 import { parseScriptText, type ScriptLine } from '../anime-script';
 import { useAutosave } from '../../../hooks/use-autosave';
 import { workKey } from '../../../hooks/work-queries';
+import { useSeededAnimeWork } from './use-seeded-work';
 
 /** How long after the last change the settings are saved onto the work. */
 export const SETTINGS_AUTOSAVE_MS = 500;
@@ -39,43 +39,15 @@ export function useAnimeConfig(workId: number) {
   const [queue] = useState(serialQueue);
   const dirty = useRef(false);
 
-  /**
-   * Whether the next read is what the page edits from (and the base of its next save): on
-   * arrival, 重新加载 and 载入最新内容 only. Another page's read of the work (the cache's key is
-   * shared) never replaces what the person is choosing behind their back.
-   */
-  const seeding = useRef(true);
-  const query = useQuery({
-    queryKey: workKey(workId),
-    queryFn: async ({ signal }) => {
-      const seed = seeding.current;
-      const work = await getWorkInfo({ workId }, { signal });
-      if (seed && work.type === ANIME_TYPE) {
-        seeding.current = false;
-        const loaded = { ...DEFAULTS, ...work.settings };
-        latest.current = loaded;
-        saved.current = { ...savedWorkOf(work), settings: loaded };
-        dirty.current = false;
-        setSettings(loaded);
-        setLines(parseScriptText(work.text));
-      }
-      return work;
-    },
-    staleTime: 0,
-    refetchOnMount: 'always',
-    refetchOnReconnect: false,
+  // The work as read on arrival and on 重新加载 / 载入最新内容 is what the page edits from.
+  const { reload, loadError } = useSeededAnimeWork(workId, (work) => {
+    const loaded = { ...DEFAULTS, ...work.settings };
+    latest.current = loaded;
+    saved.current = { ...savedWorkOf(work), settings: loaded };
+    dirty.current = false;
+    setSettings(loaded);
+    setLines(parseScriptText(work.text));
   });
-  const { refetch } = query;
-  /** Reads the work again: its settings replace the page's. */
-  const reload = useCallback(() => {
-    seeding.current = true;
-    void refetch();
-  }, [refetch]);
-  const loadError = query.error
-    ? errorMessage(query.error)
-    : query.data && query.data.type !== ANIME_TYPE
-      ? '这个作品不是 AI漫剧，请从视频合成重新开始'
-      : null;
 
   const { mutateAsync: saveSettings, isPending: saving } = useMutation({
     mutationFn: ({ base, edited }: { base: SavedWork; edited: VideoSettings }) =>

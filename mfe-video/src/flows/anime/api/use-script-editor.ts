@@ -1,10 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { ANIME_NARRATOR, getWorkInfo, errorMessage, type VideoSettings } from '@kol/shared-sdk';
+import { ANIME_NARRATOR, errorMessage, type VideoSettings } from '@kol/shared-sdk';
 import { useRevisionedSave } from '@kol/shared-sdk/ui';
 import { saveTextEdit, serialQueue } from '../../../flow-kit/work-edits';
-import { ANIME_TYPE } from '../anime-flow';
 import {
   newKey,
   parseScriptText,
@@ -14,6 +13,7 @@ import {
 } from '../anime-script';
 import { useAutosave } from '../../../hooks/use-autosave';
 import { workKey } from '../../../hooks/work-queries';
+import { useSeededAnimeWork } from './use-seeded-work';
 
 /** How long after the last edit the script is saved onto the work. */
 export const AUTOSAVE_MS = 600;
@@ -45,42 +45,14 @@ export function useScriptEditor(workId: number) {
   const saved = useRef<{ text: string; revision: number } | null>(null);
   const [queue] = useState(serialQueue);
 
-  /**
-   * Whether the next read is the script the page edits from (and the base of its next save): on
-   * arrival, 重新加载 and 载入最新内容 only. Another page's read of the work (the cache's key is
-   * shared) never replaces what the person is editing behind their back.
-   */
-  const seeding = useRef(true);
-  const query = useQuery({
-    queryKey: workKey(workId),
-    queryFn: async ({ signal }) => {
-      const seed = seeding.current;
-      const work = await getWorkInfo({ workId }, { signal });
-      if (seed && work.type === ANIME_TYPE) {
-        seeding.current = false;
-        const parsed = parseScriptText(work.text);
-        latest.current = parsed;
-        saved.current = { text: work.text, revision: work.revision };
-        setLinesState(parsed);
-        setSettings(work.settings);
-      }
-      return work;
-    },
-    staleTime: 0,
-    refetchOnMount: 'always',
-    refetchOnReconnect: false,
+  // The work as read on arrival and on 重新加载 / 载入最新内容 is what the page edits from.
+  const { reload, loadError } = useSeededAnimeWork(workId, (work) => {
+    const parsed = parseScriptText(work.text);
+    latest.current = parsed;
+    saved.current = { text: work.text, revision: work.revision };
+    setLinesState(parsed);
+    setSettings(work.settings);
   });
-  const { refetch } = query;
-  /** Reads the work again: its script replaces the page's. */
-  const reload = useCallback(() => {
-    seeding.current = true;
-    void refetch();
-  }, [refetch]);
-  const loadError = query.error
-    ? errorMessage(query.error)
-    : query.data && query.data.type !== ANIME_TYPE
-      ? '这个作品不是 AI漫剧，请从视频合成重新开始'
-      : null;
 
   // The saved work goes into the query cache, where the next step finds it.
   const { mutateAsync: saveScript } = useMutation({
