@@ -252,22 +252,43 @@ describeOnPostgres('several API and worker processes on PostgreSQL and an object
     await db.connect();
     let survivor: Worker | undefined;
     try {
-      const holder = await until(
-        'a worker to take the task',
+      // Killed while a stage runs, not between two (a kill between stages leaves nothing to run
+      // again): the holder is frozen (SIGSTOP) first, so that what the database says it runs
+      // cannot change any more, and thawed to try again when it was between stages.
+      const runningStage = async (runner: string) =>
+        (
+          await db.query<{ name: string }>(
+            `SELECT s.name FROM video_task_stages s JOIN video_tasks t ON t.id = s.task_id
+              WHERE s.task_id = $1 AND s.state = 'running' AND t.runner_id = $2`,
+            [taskId, runner],
+          )
+        ).rows[0]?.name;
+      const dying = await until(
+        'a worker to be frozen in a stage of the task',
         async () => {
           const row = await db.query<{ runner_id: string | null; state: string }>(
             'SELECT runner_id, state FROM video_tasks WHERE id = $1',
             [taskId],
           );
           const runner = row.rows[0]?.runner_id;
-          return row.rows[0]?.state === 'running' && runner ? runner : null;
+          if (row.rows[0]?.state !== 'running' || !runner || !(await runningStage(runner))) {
+            return null;
+          }
+          const holder = workers.find((worker) => worker.runnerId() === runner);
+          const pid = holder?.child.pid;
+          if (!holder || !pid) throw new Error(`no worker runs ${runner}`);
+          process.kill(-pid, 'SIGSTOP');
+          // A query the worker sent just before it stopped still lands: let it.
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          if (await runningStage(runner)) return { worker: holder, pid };
+          process.kill(-pid, 'SIGCONT');
+          return null;
         },
         180_000,
+        100,
       );
-      const dying = workers.find((worker) => worker.runnerId() === holder);
-      if (!dying?.child.pid) throw new Error(`no worker runs ${holder}`);
-      process.kill(-dying.child.pid, 'SIGKILL');
-      survivor = workers.find((worker) => worker !== dying);
+      process.kill(-dying.pid, 'SIGKILL');
+      survivor = workers.find((worker) => worker !== dying.worker);
 
       await card.getByText('已完成', { exact: true }).waitFor({ timeout: 240_000 });
       const finished = await db.query<{ runner_id: string | null; state: string }>(
