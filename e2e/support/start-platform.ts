@@ -99,6 +99,8 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<S
       // reports, frames compared at thumbnail size) does not depend on it; the full size is
       // checked by the server's frame tests (test/video/frames-artifact.test.ts).
       VIDEO_RENDER_PERCENT: '50',
+      // The header offers 联系我们 only with lines configured (none by default).
+      CONTACT_LINES: '邮箱:kol-e2e@example.com',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -225,13 +225,8 @@ export const DEFAULTS = {
   },
   bodyLimitBytes: 1024 * 1024,
   remoteAutoRollback: { minUsers: 3, windowMs: 10 * 60_000, sharePercent: 20 },
-  contact: {
-    title: '联系我们',
-    lines: [
-      { label: '邮箱', value: 'kol-studio@example.com' },
-      { label: '工作时间', value: '工作日 10:00-19:00' },
-    ],
-  },
+  // No made-up address: the header offers 联系我们 only once CONTACT_LINES gives the lines.
+  contact: { title: '联系我们', lines: [] },
 } as const;
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'demo123456' } as const;

@@ -43,13 +43,10 @@ function withEnv(values: Partial<Record<(typeof NAMES)[number], string>>) {
 }
 
 describe('environment of the platform features', () => {
-  it('has Chinese contact defaults and the workspace folders', () => {
+  it('has a Chinese contact title, no contact lines unless configured, and the workspace folders', () => {
     const app = withEnv({ DATA_DIR: '/tmp/kol-env-test' });
     expect(app.contact.title).toBe('联系我们');
-    expect(app.contact.lines).toEqual([
-      { label: '邮箱', value: 'kol-studio@example.com' },
-      { label: '工作时间', value: '工作日 10:00-19:00' },
-    ]);
+    expect(app.contact.lines).toEqual([]);
     expect(app.releasesDir).toBe('/tmp/kol-env-test/releases');
     expect(app.uploadsDir).toBe('/tmp/kol-env-test/uploads');
     expect(app.hostDistDir).toBe(path.join(findRepoRoot(), 'host-shell', 'dist'));

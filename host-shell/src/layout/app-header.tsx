@@ -1,7 +1,9 @@
 import { Button, Flex, Typography } from 'antd';
+import { useAtomValue } from 'jotai';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from '@kol/shared-sdk/router';
 import { lazyPart, useOpenedOnce } from '../components/lazy-part';
+import { platformConfigAtom } from '../lib/platform-config';
 import { BetaBadge } from '../components/beta-badge';
 import { DevOverrideBadge } from './dev-override-badge';
 import { NoticesBell } from './notices-bell';
@@ -13,7 +15,7 @@ const ContactModal = lazyPart(async () => (await import('./contact-modal')).Cont
 export function Logo() {
   return (
     <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-      <Typography.Text strong style={{ fontSize: 18, color: '#eb2f96' }}>
+      <Typography.Text strong style={{ fontSize: 18, color: '#eb2f96', whiteSpace: 'nowrap' }}>
         KOL Studio
       </Typography.Text>
       <BetaBadge />
@@ -28,6 +30,7 @@ export function AppHeader({
   compact?: boolean;
   leading?: ReactNode;
 }) {
+  const { contact } = useAtomValue(platformConfigAtom);
   const [contactOpen, setContactOpen] = useState(false);
   const contactMounted = useOpenedOnce(contactOpen);
   return (
@@ -45,9 +48,11 @@ export function AppHeader({
         <DevOverrideBadge />
       </Flex>
       <Flex align="center" gap={compact ? 'small' : 'middle'}>
-        <Button type="text" onClick={() => setContactOpen(true)}>
-          联系我们
-        </Button>
+        {contact.lines.length > 0 && (
+          <Button type="text" onClick={() => setContactOpen(true)}>
+            {contact.title || '联系我们'}
+          </Button>
+        )}
         <NoticesBell />
         <UserMenu compact={compact} />
       </Flex>

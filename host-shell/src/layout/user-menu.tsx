@@ -3,21 +3,28 @@ import { signOut } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
 import { App, Avatar, Dropdown, Space, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { useNavigate } from '@kol/shared-sdk/router';
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const user = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
   const { message } = App.useApp();
+  // Held here so that choosing an item closes it at once: the menu left open over /user while
+  // the user centre's remote loaded.
+  const [open, setOpen] = useState(false);
   return (
     <Dropdown
       trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
       menu={{
         items: [
           { key: 'user', label: '个人中心' },
           { key: 'logout', label: '退出登录' },
         ],
         onClick: ({ key }) => {
+          setOpen(false);
           if (key === 'user') navigate('/user');
           else
             signOut().catch((error: unknown) =>

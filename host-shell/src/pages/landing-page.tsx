@@ -1,15 +1,20 @@
 import { App, Button, Flex, Typography } from 'antd';
 import { BetaBadge } from '../components/beta-badge';
-import { useNavigate } from '@kol/shared-sdk/router';
+import { useNavigate, useSearchParams } from '@kol/shared-sdk/router';
 import { startSignOn, useIsSsoHost } from '../session/sign-on';
+import { safeReturnUrl } from './login-page';
 
 /** `/home`: the public landing page. */
 export function LandingPage() {
   const navigate = useNavigate();
   const ssoHost = useIsSsoHost();
   const { message } = App.useApp();
+  // The page a signed-out visitor asked for (signedOutDestination), handed on to /login.
+  const [params] = useSearchParams();
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
   const signIn = () => {
-    if (!ssoHost) navigate('/login');
+    if (!ssoHost)
+      navigate(returnUrl === '/' ? '/login' : `/login?returnUrl=${encodeURIComponent(returnUrl)}`);
     else
       startSignOn().catch((error: unknown) =>
         message.error(error instanceof Error ? error.message : '无法跳转到统一登录'),

@@ -11,6 +11,8 @@ export function safeReturnUrl(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 }
 
+const LOGIN_MESSAGE_KEY = 'login';
+
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -29,9 +31,14 @@ export function LoginPage() {
       queryClient.clear();
       setLimits(null);
       setUser(user);
+      // A refusal shown before this success must not stay on the page it leads to.
+      message.destroy(LOGIN_MESSAGE_KEY);
       navigate(safeReturnUrl(params.get('returnUrl')), { replace: true });
     } catch (error) {
-      message.error(error instanceof Error ? error.message : '登录失败');
+      message.error({
+        key: LOGIN_MESSAGE_KEY,
+        content: error instanceof Error ? error.message : '登录失败',
+      });
     } finally {
       setSubmitting(false);
     }

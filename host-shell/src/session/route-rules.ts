@@ -21,9 +21,16 @@ export function isUserFetchExempt(pathname: string): boolean {
   return USER_FETCH_EXEMPT_PATHS.includes(normalize(pathname));
 }
 
-/** Where a page that needs a user sends a visitor without one (off the single sign-on hosts). */
-export function signedOutDestination(pathname: string): string {
-  return normalize(pathname) === '/video/cut' ? '/login?returnUrl=/video/cut' : '/home';
+/**
+ * Where a page that needs a user sends a visitor without one (off the single sign-on hosts):
+ * /home, as the spec says, remembering the page asked for (`returnUrl`, taken on by the landing
+ * page's 登录 and by /login), so that signing in lands there; /video/cut goes to /login.
+ */
+export function signedOutDestination(pathname: string, search = ''): string {
+  const path = normalize(pathname);
+  if (path === '/video/cut') return '/login?returnUrl=/video/cut';
+  if (path === '/' || path === '/home') return '/home';
+  return `/home?returnUrl=${encodeURIComponent(path + search)}`;
 }
 
 export function isPostingPromptExempt(pathname: string): boolean {

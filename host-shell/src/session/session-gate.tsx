@@ -66,12 +66,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
       .then(setUser)
       .catch(() => {
         if (ssoHost) startSignOn().catch(() => navigate('/home', { replace: true }));
-        else navigate(signedOutDestination(location.pathname), { replace: true });
+        else navigate(signedOutDestination(location.pathname, location.search), { replace: true });
       })
       .finally(() => {
         setStartupFetchPending(false);
       });
-  }, [user, exempt, location.key, location.pathname, ssoHost, navigate, setUser]);
+  }, [user, exempt, location.key, location.pathname, location.search, ssoHost, navigate, setUser]);
 
   // The counts, once a user is known and none are (the quota rule below reads them), under the
   // key every page's `useUsageLimits` shares, into the same atom. A failure leaves them unknown:

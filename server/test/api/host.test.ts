@@ -294,10 +294,10 @@ describe('platform configuration', () => {
     expect(policy['script-src']).not.toContain('unsafe-eval');
   });
 
-  it('has Chinese contact defaults', async () => {
+  it('has a Chinese contact title and no made-up contact lines', async () => {
     const data = body(await notBuilt.inject({ method: 'GET', url: '/api/platform/config' }))
       .data as PlatformConfig;
     expect(data.contact.title).toBe('联系我们');
-    expect(data.contact.lines).toContainEqual({ label: '邮箱', value: 'kol-studio@example.com' });
+    expect(data.contact.lines).toEqual([]);
   });
 });

@@ -30,7 +30,9 @@ const callsTo = (path: string) => backend.seen.filter((request) => request.path 
 
 describe('the shell', () => {
   it('shows the signed-in frame: logo with beta badge, header items, menu, watermark', async () => {
-    renderApp('/');
+    renderApp('/', {
+      config: { contact: { title: '联系我们', lines: [{ label: '邮箱', value: 'kol@example.com' }] } },
+    });
     expect(await screen.findByTestId('home-page')).toBeInTheDocument();
     expect(screen.getByText('KOL Studio')).toBeInTheDocument();
     expect(screen.getByText('Beta')).toBeInTheDocument();
@@ -123,6 +125,12 @@ describe('the shell', () => {
     expect(await screen.findByText('kol@example.com')).toBeInTheDocument();
   });
 
+  it('offers no contact-us entry when no contact lines are configured', async () => {
+    renderApp('/', { config: { contact: { title: '联系我们', lines: [] } } });
+    expect(await screen.findByRole('button', { name: '通知' })).toBeInTheDocument();
+    expect(screen.queryByText('联系我们')).toBeNull();
+  });
+
   it('does not fetch the user on the exempt pages', async () => {
     renderApp('/login');
     expect(await screen.findByText('登录 KOL Studio')).toBeInTheDocument();
@@ -132,7 +140,7 @@ describe('the shell', () => {
   it('goes to /home when the user cannot be fetched, and to /login?returnUrl=/video/cut from /video/cut', async () => {
     backend.state.user = null;
     renderApp('/video');
-    await waitFor(() => expect(currentUrl()).toBe('/home'));
+    await waitFor(() => expect(currentUrl()).toBe('/home?returnUrl=%2Fvideo'));
     cleanup();
     renderApp('/video/cut');
     await waitFor(() => expect(currentUrl()).toBe('/login?returnUrl=/video/cut'));
@@ -149,7 +157,7 @@ describe('the shell', () => {
     backend.state.user = null;
     prefetchStartupUser('/video');
     renderApp('/video');
-    await waitFor(() => expect(currentUrl()).toBe('/home'));
+    await waitFor(() => expect(currentUrl()).toBe('/home?returnUrl=%2Fvideo'));
     expect(callsTo('/api/user/current')).toHaveLength(1);
   });
 
@@ -172,6 +180,27 @@ describe('the shell', () => {
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'demo123456' } });
     fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
     await waitFor(() => expect(currentUrl()).toBe('/user'));
+    // The refusal of the first try does not stay over the page the sign-in led to (a toast
+    // lives 3 s: it is gone at once, not when it runs out).
+    expect(document.querySelector('.ant-message-notice')?.textContent ?? '').not.toContain(
+      '用户名或密码错误',
+    );
+  });
+
+  it('brings a signed-out visitor of a deep link back to it through /home and /login', async () => {
+    backend.state.user = null;
+    renderApp('/work/comics?tab=2');
+    await waitFor(() =>
+      expect(currentUrl()).toBe(`/home?returnUrl=${encodeURIComponent('/work/comics?tab=2')}`),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /登\s*录/ }));
+    await waitFor(() =>
+      expect(currentUrl()).toBe(`/login?returnUrl=${encodeURIComponent('/work/comics?tab=2')}`),
+    );
+    fireEvent.change(await screen.findByLabelText('用户名'), { target: { value: 'demo' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'demo123456' } });
+    fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+    await waitFor(() => expect(currentUrl()).toBe('/work/comics?tab=2'));
   });
 
   it('starts a session with an empty cache: nothing another account loaded on this tab shows', async () => {
@@ -238,6 +267,16 @@ describe('the shell', () => {
     expect(await screen.findByText('模块暂不可用')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重\s*试/ })).toBeInTheDocument();
     expect(screen.getByTestId('side-menu')).toBeInTheDocument();
+  });
+
+  it('closes the user menu once 个人中心 is chosen', async () => {
+    renderApp('/');
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    fireEvent.click(await screen.findByText('个人中心'));
+    await waitFor(() => expect(currentUrl()).toBe('/user'));
+    await waitFor(() =>
+      expect(document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)')).toBeNull(),
+    );
   });
 
   it('signs out from the user menu', async () => {

@@ -10,9 +10,12 @@ import {
 } from '../route-rules';
 
 describe('route rules', () => {
-  it('sends a visitor without a user to /home, or to sign in and come back from /video/cut', () => {
+  it('sends a visitor without a user to /home remembering the page, or to sign in from /video/cut', () => {
     expect(signedOutDestination('/')).toBe('/home');
-    expect(signedOutDestination('/video/comics')).toBe('/home');
+    expect(signedOutDestination('/video/comics')).toBe('/home?returnUrl=%2Fvideo%2Fcomics');
+    expect(signedOutDestination('/work/cut/7/', '?from=list')).toBe(
+      `/home?returnUrl=${encodeURIComponent('/work/cut/7?from=list')}`,
+    );
     expect(signedOutDestination('/video/cut')).toBe('/login?returnUrl=/video/cut');
     expect(signedOutDestination('/video/cut/')).toBe('/login?returnUrl=/video/cut');
   });
