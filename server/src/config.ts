@@ -226,7 +226,7 @@ export const DEFAULTS = {
   bodyLimitBytes: 1024 * 1024,
   remoteAutoRollback: { minUsers: 3, windowMs: 10 * 60_000, sharePercent: 20 },
   // No made-up address: the header offers 联系我们 only once CONTACT_LINES gives the lines.
-  contact: { title: '联系我们', lines: [] },
+  contact: { title: '联系我们', lines: [] as readonly { label: string; value: string }[] },
 } as const;
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'demo123456' } as const;

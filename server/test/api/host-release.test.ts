@@ -43,7 +43,9 @@ beforeAll(async () => {
   server = await app.listen({ port: 0, host: '127.0.0.1' });
   // The build folder changes after the start: the server serves its release, not the folder.
   writeFileSync(path.join(hostDist, 'index.html'), page('rebuilt, not released'));
-});
+  // A limit against hangs: the start publishes the builds (compressed copies included), which
+  // took over 30 s with a browser suite and webpack builds beside it on 2 cores.
+}, 120_000);
 afterAll(async () => {
   await app.close();
 });
