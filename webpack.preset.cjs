@@ -243,7 +243,7 @@ function devServerConfig(name) {
  *   name: string,                        // federation name: host_shell, mfe_user, ...
  *   exposes?: Record<string, string>,    // remotes: './App' and small widgets
  *   runtimePlugins?: string[],           // host: files of its federation runtime plugins
- *   html?: { title: string },            // host: emit index.html
+ *   html?: { title: string, favicon?: string }, // host: emit index.html (and the icon)
  *   antdStyles?: string[],               // host: antd components styled ahead (AntdStylesPlugin)
  *   routes?: string,                     // remotes: the route-claims file
  *   publicPath?: string,                 // default 'auto' (relative to the served entry)
@@ -303,6 +303,9 @@ module.exports = function kolWebpackConfig(options) {
               new HtmlWebpackPlugin({
                 template: './src/index.html',
                 title: options.html.title,
+                // Copied beside index.html and linked from it: a browser asks for /favicon.ico
+                // on every load, and the server serves the host's files from the site root.
+                ...(options.html.favicon ? { favicon: options.html.favicon } : {}),
                 chunks: ['main'],
               }),
             ]

@@ -1,7 +1,7 @@
 const options = {
   dir: __dirname,
   name: 'host_shell',
-  html: { title: 'KOL Studio' },
+  html: { title: 'KOL Studio', favicon: './src/favicon.ico' },
   // The host's files are served from the site root; its routes are deep paths.
   publicPath: '/',
   runtimePlugins: [require.resolve('./src/federation/runtime-plugin.ts')],

@@ -59,6 +59,7 @@ const names = rest[0] === '--sources' ? componentsOfSources(path.join(dir, 'src'
 const theme = {
   algorithm: kolTheme.dark ? antd.theme.darkAlgorithm : antd.theme.defaultAlgorithm,
   token: kolTheme.token,
+  components: kolTheme.components,
 };
 const cache = createCache();
 for (const name of names) {

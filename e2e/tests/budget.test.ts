@@ -59,6 +59,12 @@ describe('the first load', () => {
     expect(loaded.filter((file) => new URL(file.url).pathname.startsWith('/remotes/'))).toEqual([]);
     // Everything over a kilobyte comes compressed.
     expect(loaded.filter((file) => file.bytes > 2048 && !file.encoding)).toEqual([]);
+    // The icon every browser asks for at the site root is there (it answered 404 on every load),
+    // and the page names it.
+    const icon = await page.request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/x-icon');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/favicon\.ico$/);
     await context.close();
   });
 

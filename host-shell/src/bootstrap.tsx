@@ -48,7 +48,11 @@ async function start(): Promise<void> {
     // SessionGate's rule for a page without a user, applied before it renders. On a single
     // sign-on host SessionGate takes the failed fetch and leaves for the sign-on server.
     takeStartupUser();
-    window.history.replaceState(null, '', signedOutDestination(window.location.pathname, window.location.search));
+    window.history.replaceState(
+      null,
+      '',
+      signedOutDestination(window.location.pathname, window.location.search),
+    );
   }
 
   onRemoteFailure((event) => {

@@ -8,6 +8,7 @@ import type { ClaimedRoute } from '../federation/remote-registry';
 import { claimedRoutesAtom } from '../federation/remote-state';
 import { PageSuspense } from '../components/lazy-part';
 import { AppLayout } from '../layout/app-layout';
+import { PageTitle } from '../layout/page-title';
 import { HomePage } from '../pages/home-page';
 import { LandingPage } from '../pages/landing-page';
 import { desktopPathOf, workTemplateOf } from '../session/route-rules';
@@ -52,19 +53,26 @@ function remoteFailed(remote: string) {
 }
 
 function remoteRoute(claim: ClaimedRoute, path = claim.path) {
+  const page = (
+    <>
+      <PageTitle title={claim.title} />
+      {/* One outlet per claim: its state never carries one route's page into another. */}
+      <RemoteOutlet
+        key={claim.path}
+        remote={claim.remote}
+        routePath={claim.path}
+        failed={remoteFailed(claim.remote)}
+      />
+    </>
+  );
   return (
     <Route
       key={`${claim.remote}:${path}`}
       path={path}
       element={
         <TemplateGate templateId={claim.templateId}>
-          {/* One outlet per claim: its state never carries one route's page into another. */}
-          <RemoteOutlet
-            key={claim.path}
-            remote={claim.remote}
-            routePath={claim.path}
-            failed={remoteFailed(claim.remote)}
-          />
+          {/* Inside a layout the page is in its `main` (antd's Layout.Content); outside, here. */}
+          {claim.layout === 'outside' && !path.startsWith('/m/') ? <main>{page}</main> : page}
         </TemplateGate>
       }
     />

@@ -10,6 +10,7 @@ import { MobileRedirect } from '../session/mobile-redirect';
 import { PostingAccountModal } from '../session/posting-account-modal';
 import { SessionGate } from '../session/session-gate';
 import { AppRoutes } from './app-routes';
+import { ScrollToTop } from './scroll-to-top';
 
 /** The username drawn over the whole app, inside and outside the layout, once signed in. */
 function UserWatermark({ children }: { children: ReactNode }) {
@@ -52,6 +53,7 @@ export function App({
         <JotaiProvider store={store}>
           <QueryClientProvider client={queryClient}>
             <BrowserRouter>
+              <ScrollToTop />
               <MobileRedirect />
               <SessionGate>
                 <UserWatermark>

@@ -13,7 +13,8 @@ export function BetaBadge() {
         padding: '0 7px',
         fontSize: token.fontSizeSM,
         lineHeight: '20px',
-        color: token.magenta,
+        // The lighter magenta: the base one on its tinted ground read below 4.5:1 for small text.
+        color: token.magenta8,
         background: 'rgba(235, 47, 150, 0.12)',
         border: `${token.lineWidth}px solid ${token.magenta6}`,
         borderRadius: token.borderRadiusSM,

@@ -1,4 +1,5 @@
 import { Button, Result } from 'antd';
+import { resultTitle } from '../components/result-title';
 
 /** Shown when a page's code fails to load; the rest of the shell keeps working. */
 export function ErrorPage({
@@ -13,7 +14,7 @@ export function ErrorPage({
   return (
     <Result
       status="error"
-      title={title}
+      title={resultTitle(title)}
       subTitle={detail}
       extra={
         <Button type="primary" onClick={onRetry ?? (() => window.location.reload())}>

@@ -129,7 +129,9 @@ export function HomePage() {
 
   return (
     <div data-testid="home-page">
-      <Typography.Title level={3}>你好，{user?.nickname || user?.username}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        你好，{user?.nickname || user?.username}
+      </Typography.Title>
       <div style={grid(150)}>
         {SHORTCUTS.map((shortcut) => (
           <div key={shortcut.to}>

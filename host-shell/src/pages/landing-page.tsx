@@ -21,7 +21,7 @@ export function LandingPage() {
       );
   };
   return (
-    <div
+    <main
       style={{
         minHeight: '100vh',
         display: 'grid',
@@ -41,6 +41,6 @@ export function LandingPage() {
           登录
         </Button>
       </Flex>
-    </div>
+    </main>
   );
 }

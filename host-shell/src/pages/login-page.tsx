@@ -45,9 +45,9 @@ export function LoginPage() {
   };
 
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
+    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
       <Card style={{ width: '100%', maxWidth: 380 }}>
-        <Typography.Title level={3} style={{ textAlign: 'center' }}>
+        <Typography.Title level={1} style={{ textAlign: 'center', fontSize: 24 }}>
           登录 KOL Studio
         </Typography.Title>
         <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
@@ -70,6 +70,6 @@ export function LoginPage() {
           </Button>
         </Form>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -1,12 +1,13 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from '@kol/shared-sdk/router';
+import { resultTitle } from '../components/result-title';
 
 export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <Result
       status="404"
-      title="页面不存在"
+      title={resultTitle('页面不存在')}
       subTitle="您访问的页面不存在或已被移动。"
       extra={
         <Button type="primary" onClick={() => navigate('/')}>

@@ -36,9 +36,11 @@ export function RegisterPage() {
   };
 
   return (
-    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
+    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
       <Card style={{ width: '100%', maxWidth: 420 }}>
-        <Typography.Title level={3}>完善注册信息</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 24 }}>
+          完善注册信息
+        </Typography.Title>
         <Form<RegisterForm>
           layout="vertical"
           onFinish={onFinish}
@@ -83,6 +85,6 @@ export function RegisterPage() {
           </Button>
         </Form>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -13,7 +13,7 @@ export function UserCentrePage() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200, width: '100%' }}>
       <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           个人中心
         </Typography.Title>
         <SignOutButton />

@@ -88,7 +88,7 @@ describe('App', () => {
         path,
         user: demoUser({ templateIds: [0, 1, 2, 3, 4, 5, 6], functionalLevel: 1 }),
       });
-      expect(await screen.findByRole('heading', { level: 3 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
       expect(screen.queryByText('页面不存在')).not.toBeInTheDocument();
       expect(screen.queryByText('模块暂不可用')).not.toBeInTheDocument();
     },

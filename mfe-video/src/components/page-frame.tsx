@@ -54,7 +54,8 @@ export function PageFrame({ title, extra, steps, actions, outside, children }: P
         vertical={phone}
         wrap
       >
-        <Typography.Title level={phone ? 4 : 3} style={{ margin: 0 }}>
+        {/* The page's one h1, drawn at the size of a section title (antd's h3, h4 on a phone). */}
+        <Typography.Title level={1} style={{ margin: 0, fontSize: phone ? 20 : 24 }}>
           {title}
         </Typography.Title>
         {extra}

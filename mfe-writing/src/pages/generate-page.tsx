@@ -157,7 +157,7 @@ export function GeneratePage() {
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1400, width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         一键成文
       </Typography.Title>
       <Row gutter={[16, 16]}>

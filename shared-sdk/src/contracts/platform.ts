@@ -10,6 +10,8 @@ export const RouteClaim = Type.Object({
   mobile: Type.Optional(Type.Boolean()),
   /** Template id the user needs to open the page. */
   templateId: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
+  /** The page's Chinese name: the host makes it the document title and the page's one h1. */
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
 });
 export type RouteClaim = Static<typeof RouteClaim>;
 

@@ -21,11 +21,15 @@ export { configuredServices, forgetServices, useServices, useTextModel } from '.
 /**
  * Dark theme, pink primary (spec section 1): the host's ConfigProvider and tests use this one.
  * Its values live in `kol-theme.json`, which the builds also read to write the antd styles of a
- * first load ahead of time (scripts/antd-styles.cjs).
+ * first load ahead of time (scripts/antd-styles.cjs). Links, info and progress take the primary
+ * (antd's default blue is off the palette), and the header and side menu the dark greys of the
+ * pages (antd's dark layout is navy): the interface audit checks every route against it
+ * (e2e/support/audit.ts).
  */
 export const KOL_THEME: ThemeConfig = {
   algorithm: kolTheme.dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
   token: kolTheme.token,
+  components: kolTheme.components,
 };
 
 export function RemotePageNotFound() {

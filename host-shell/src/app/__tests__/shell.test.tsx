@@ -31,7 +31,9 @@ const callsTo = (path: string) => backend.seen.filter((request) => request.path 
 describe('the shell', () => {
   it('shows the signed-in frame: logo with beta badge, header items, menu, watermark', async () => {
     renderApp('/', {
-      config: { contact: { title: '联系我们', lines: [{ label: '邮箱', value: 'kol@example.com' }] } },
+      config: {
+        contact: { title: '联系我们', lines: [{ label: '邮箱', value: 'kol@example.com' }] },
+      },
     });
     expect(await screen.findByTestId('home-page')).toBeInTheDocument();
     expect(screen.getByText('KOL Studio')).toBeInTheDocument();
@@ -123,6 +125,18 @@ describe('the shell', () => {
     });
     fireEvent.click(await screen.findByText('联系我们'));
     expect(await screen.findByText('kol@example.com')).toBeInTheDocument();
+  });
+
+  it('names every page: the claim’s title as the tab’s title, an outside page in a main', async () => {
+    renderApp('/tts', {
+      claims: [{ path: '/tts', layout: 'outside', title: '文字转语音', remote: 'mfe_video' }],
+    });
+    await waitFor(() => expect(document.title).toBe('文字转语音 - KOL Studio'));
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    cleanup();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('你好，');
+    expect(screen.getByRole('main')).toContainElement(screen.getByTestId('home-page'));
   });
 
   it('offers no contact-us entry when no contact lines are configured', async () => {
@@ -312,6 +326,17 @@ describe('the shell', () => {
 });
 
 describe('the notices bell', () => {
+  it('asks for the list as soon as the bell is reached, before the click', async () => {
+    renderApp('/generate');
+    const bell = await screen.findByRole('button', { name: '通知' });
+    expect(callsTo('/api/notice/list')).toHaveLength(0);
+    act(() => bell.focus());
+    await waitFor(() => expect(callsTo('/api/notice/list')).toHaveLength(1));
+    fireEvent.click(bell);
+    await screen.findByTestId('notices-panel');
+    expect(callsTo('/api/notice/list')).toHaveLength(1);
+  });
+
   it('counts unread, lists by category, reads one and then all', async () => {
     backend.state.notices = [
       {

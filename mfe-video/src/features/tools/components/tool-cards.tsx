@@ -62,7 +62,7 @@ export function ToolCards() {
         return (
           <Col key={tool.name} xs={24} sm={12} lg={6}>
             <Card role="group" aria-label={tool.name} style={{ height: '100%' }}>
-              <Typography.Title level={5} style={{ marginTop: 0 }}>
+              <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
                 {tool.icon} {tool.name}
               </Typography.Title>
               <Typography.Paragraph type="secondary">{tool.description}</Typography.Paragraph>

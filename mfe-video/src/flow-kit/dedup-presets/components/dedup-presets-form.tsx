@@ -57,7 +57,7 @@ export function DedupPresetsForm({ value, onChange }: DedupPresetsFormProps) {
       {row(
         `裁剪放大：每边 ${Math.round((value.cropZoom ?? 0) * 100)}%`,
         <Slider
-          aria-label="裁剪放大"
+          ariaLabelForHandle="裁剪放大"
           min={0}
           max={0.2}
           step={0.01}
@@ -70,7 +70,7 @@ export function DedupPresetsForm({ value, onChange }: DedupPresetsFormProps) {
       {row(
         `变速：${(value.speed ?? 1).toFixed(2)}×`,
         <Slider
-          aria-label="变速"
+          ariaLabelForHandle="变速"
           min={0.8}
           max={1.25}
           step={0.05}
@@ -82,7 +82,7 @@ export function DedupPresetsForm({ value, onChange }: DedupPresetsFormProps) {
       {row(
         `调色：${value.colorShift ?? 0}°`,
         <Slider
-          aria-label="调色"
+          ariaLabelForHandle="调色"
           min={-30}
           max={30}
           step={1}

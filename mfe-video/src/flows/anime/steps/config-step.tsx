@@ -181,7 +181,6 @@ function AnimeConfigForm({ workId }: { workId: number }) {
                 <Flex align="center" gap={12}>
                   <Typography.Text>语速 {speed.toFixed(1)}×</Typography.Text>
                   <Slider
-                    aria-label="语速"
                     ariaLabelForHandle="语速"
                     style={{ flex: 1 }}
                     min={0.5}

@@ -216,7 +216,6 @@ function MarketFlow({ segment, workId }: { segment: MarketSegment; workId: numbe
                 <Flex align="center" gap={12}>
                   <Typography.Text>语速 {speed.toFixed(1)}×</Typography.Text>
                   <Slider
-                    aria-label="语速"
                     ariaLabelForHandle="语速"
                     style={{ flex: 1 }}
                     min={0.5}

@@ -137,7 +137,6 @@ function ScrollForm({ workId }: { workId: number | null }) {
                 <Flex align="center" gap={12}>
                   <Typography.Text>语速 {speed.toFixed(1)}×</Typography.Text>
                   <Slider
-                    aria-label="语速"
                     ariaLabelForHandle="语速"
                     style={{ flex: 1 }}
                     min={0.5}

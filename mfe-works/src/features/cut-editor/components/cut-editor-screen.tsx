@@ -39,7 +39,7 @@ function NoCut({ work, result, resultError, reason, progressPollMs }: NoCutProps
   const scroll = work.type === ProjectType.scroll;
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1200, width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         视频编辑 · {work.title}
       </Typography.Title>
       <Alert

@@ -146,7 +146,7 @@ export function CutEditor({
     <Flex vertical gap={16} style={{ maxWidth: 1200, width: '100%' }}>
       <Flex justify="space-between" align="center" gap={12} wrap>
         <Flex align="center" gap={8} wrap>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
             视频编辑 · {work.title}
           </Typography.Title>
           <Tag>{videoTypeLabel(type)}</Tag>

@@ -26,7 +26,7 @@ export function RolesToolbar({ query, onChange, onCreate }: RolesToolbarProps) {
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           我的角色
         </Typography.Title>
         <Button type="primary" icon={<PlusOutlined />} onClick={onCreate} data-testid="role-create">

@@ -94,7 +94,7 @@ export function WorksList({ list, pollIntervalMs }: WorksListProps) {
   return (
     <Flex vertical gap={12} style={{ maxWidth: 1200, width: '100%' }}>
       <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {list.title}
         </Typography.Title>
         <WorksSearch keyword={query.keyword} onSearch={setKeyword} />

@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/**
+ * What the interface audit (tests/interface.test.ts) measures on a page as a creator sees it:
+ * the accessibility engine's violations, the colours outside the theme, and, at phone width,
+ * what does not fit.
+ */
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  /** The first elements concerned (CSS selectors), enough to find them. */
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page with every rule it runs by default (WCAG A/AA and best practices),
+ * the open dialogs and popups included. Injected through the DevTools protocol, as a tester's
+ * console would: the page's content security policy does not apply to it.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? 'minor',
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  });
+}
+
+const THEME = JSON.parse(
+  readFileSync(
+    path.resolve(__dirname, '..', '..', 'shared-sdk', 'src', 'ui', 'kol-theme.json'),
+    'utf8',
+  ),
+) as { token: { colorPrimary: string } };
+
+/**
+ * The hues a colourful element may have: the theme's primary (pink) and antd's status colours
+ * in the dark algorithm (success green, warning gold, error red). Greys, white and black are
+ * always on the palette. antd's default blue (#1677ff: links, info, progress) is the one this
+ * keeps out.
+ */
+export const PALETTE_HUES: Record<string, string> = {
+  primary: THEME.token.colorPrimary,
+  success: '#49aa19',
+  warning: '#d89614',
+  error: '#dc4446',
+};
+
+/** Hue (degrees) and saturation (0–1) of a hex colour. */
+function hueSaturation(r: number, g: number, b: number): { hue: number; saturation: number } {
+  const [rn, gn, bn] = [r / 255, g / 255, b / 255];
+  const max = Math.max(rn, gn, bn);
+  const min = Math.min(rn, gn, bn);
+  const delta = max - min;
+  const lightness = (max + min) / 2;
+  const saturation = delta === 0 ? 0 : delta / (1 - Math.abs(2 * lightness - 1));
+  let hue = 0;
+  if (delta !== 0) {
+    if (max === rn) hue = 60 * (((gn - bn) / delta) % 6);
+    else if (max === gn) hue = 60 * ((bn - rn) / delta + 2);
+    else hue = 60 * ((rn - gn) / delta + 4);
+  }
+  return { hue: (hue + 360) % 360, saturation };
+}
+
+function hexRgb(hex: string): [number, number, number] {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+const ALLOWED_HUES = Object.values(PALETTE_HUES).map((hex) => hueSaturation(...hexRgb(hex)).hue);
+
+/** True when an `rgb()`/`rgba()` colour is a grey or close to a palette hue. */
+export function onPalette(color: string): boolean {
+  const match = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(color);
+  if (!match) return true;
+  const [r, g, b] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const alpha = match[4] === undefined ? 1 : Number(match[4]);
+  if (alpha < 0.05) return true;
+  const { hue, saturation } = hueSaturation(r, g, b);
+  // Nearly grey, or too faint to read as a colour.
+  if (saturation < 0.2 || Math.max(r, g, b) < 40) return true;
+  return ALLOWED_HUES.some((allowed) => {
+    const distance = Math.abs(hue - allowed);
+    return Math.min(distance, 360 - distance) <= 22;
+  });
+}
+
+export interface OffPalette {
+  color: string;
+  property: string;
+  element: string;
+  text: string;
+}
+
+/**
+ * The visible elements' text, background and border colours (and SVG fills) that are off the
+ * palette, one per colour and property.
+ */
+export async function offPaletteColours(page: Page): Promise<OffPalette[]> {
+  const seen = await page.evaluate(() => {
+    const found: { color: string; property: string; element: string; text: string }[] = [];
+    const keys = new Set<string>();
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0)
+        continue;
+      // The watermark and pictures the creator made (covers, frames, portraits) are content.
+      if (element.closest('img, video, canvas, [data-content-colour]')) continue;
+      const hasText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      const candidates: [string, string][] = [['background-color', style.backgroundColor]];
+      if (hasText) candidates.push(['color', style.color]);
+      if (Number.parseFloat(style.borderTopWidth) > 0)
+        candidates.push(['border-color', style.borderTopColor]);
+      if (element instanceof SVGElement || element.closest('svg')) {
+        candidates.push(['fill', style.fill]);
+        candidates.push(['color', style.color]);
+      }
+      for (const [property, color] of candidates) {
+        const key = `${property}|${color}`;
+        if (keys.has(key)) continue;
+        keys.add(key);
+        const classes = typeof element.className === 'string' ? element.className : '';
+        found.push({
+          color,
+          property,
+          element: `${element.tagName.toLowerCase()}${classes ? `.${classes.trim().split(/\s+/).slice(0, 2).join('.')}` : ''}`,
+          text: (element.textContent ?? '').trim().slice(0, 20),
+        });
+      }
+    }
+    return found;
+  });
+  return seen.filter((entry) => !onPalette(entry.color));
+}
+
+export interface PhoneFit {
+  /** How much wider than the window the page is (0: it fits). */
+  overflowPx: number;
+  /** The header's logo drawn on more than one line. */
+  logoWraps: boolean;
+}
+
+export async function phoneFit(page: Page): Promise<PhoneFit> {
+  return page.evaluate(() => {
+    const overflowPx = Math.max(0, document.documentElement.scrollWidth - window.innerWidth);
+    const logo = [...document.querySelectorAll('header a *')].find(
+      (element) => element.textContent?.trim() === 'KOL Studio',
+    );
+    const logoWraps = logo
+      ? logo.getClientRects().length > 1 || logo.getBoundingClientRect().height > 40
+      : false;
+    return { overflowPx, logoWraps };
+  });
+}
