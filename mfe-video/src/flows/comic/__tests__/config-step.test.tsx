@@ -48,6 +48,39 @@ describe('/video/config', () => {
     expect(await screen.findByLabelText('日系动漫')).toBeInTheDocument();
   });
 
+  it("takes 发送到视频's text and title (KOL_VIDEO_HANDOVER) over the remembered text, once", async () => {
+    const server = await start();
+    sessionStore.set('videoContent', '上次没写完的文案。');
+    sessionStore.set('videoHandover', {
+      type: 0,
+      text: '深夜，旧飞船醒了。少年睁开眼。',
+      title: '星河旧梦 第一章 醒来',
+    });
+    const view = renderWithHost(<ComicConfigStep />, { route: '/video/config?videoType=0' });
+    expect(textArea()).toHaveValue('深夜，旧飞船醒了。少年睁开眼。');
+    expect(screen.getByLabelText('作品标题')).toHaveValue('星河旧梦 第一章 醒来');
+    expect(screen.getByText(/已带入文案（来自「发送到视频」/)).toBeVisible();
+    // Taken once: the clip's own value holds the text now, the handover is gone.
+    await waitFor(() => expect(sessionStore.get('videoHandover')).toBeNull());
+    expect(sessionStore.get('videoContent')).toBe('深夜，旧飞船醒了。少年睁开眼。');
+    next();
+    await waitFor(() => expect(location()).toBe('/video/caption?videoType=0&workId=21'));
+    expect(server.calls('POST', '/api/video/save_text').map((call) => call.body)).toEqual([
+      { type: 0, title: '星河旧梦 第一章 醒来', text: '深夜，旧飞船醒了。少年睁开眼。' },
+    ]);
+    view.unmount();
+  });
+
+  it('leaves a text handed to another type alone', async () => {
+    await start();
+    sessionStore.set('videoHandover', { type: 11, text: '给漫剧的故事。', title: '漫剧' });
+    renderWithHost(<ComicConfigStep />, { route: '/video/config?videoType=0' });
+    expect(textArea()).toHaveValue('');
+    expect(screen.getByLabelText('作品标题')).toHaveValue('');
+    await settle();
+    expect(sessionStore.get('videoHandover')).not.toBeNull();
+  });
+
   it('saves the work with its settings (save_text, save_video_info), then opens the captions', async () => {
     const server = await start();
     renderWithHost(<ComicConfigStep />, { route: '/video/config?videoType=0' });
