@@ -374,6 +374,16 @@ describe('/video/config', () => {
     expect(location()).toBe('/video');
   });
 
+  it('keeps 下一步 in sight on a wide screen: the action bar sticks to the window’s bottom', async () => {
+    await start();
+    const { container } = renderWithHost(<ComicConfigStep />, { route: '/video/config' });
+    expect(container.querySelector('[data-layout="wide"]')).toBeInTheDocument();
+    const bar = screen.getByRole('toolbar', { name: '页面操作' });
+    // jsdom lays nothing out: what keeps the bar on a 1440×900 screen is its sticky bottom.
+    expect(bar).toHaveStyle({ position: 'sticky', bottom: '0px' });
+    expect(within(bar).getByRole('button', { name: '下一步：分镜字幕' })).toBeInTheDocument();
+  });
+
   it('lays the page out for a phone under /m, with the action bar, and stays on /m', async () => {
     await start();
     const { container } = renderWithHost(<ComicConfigStep />, { route: '/m/video/config' });
