@@ -374,6 +374,40 @@ describe('/video/config', () => {
     expect(location()).toBe('/video');
   });
 
+  it('shows the generation model beside the style (version_list), first the one that draws', async () => {
+    await start({
+      'GET /api/version/version_list': () =>
+        ok([
+          { id: 2, name: 'ComfyUI（本机）', description: '已配置的图像服务（ComfyUI 工作流）' },
+          { id: 1, name: '本地画面', description: '本地画面渲染：图像服务出错时代替出错的画面' },
+        ]),
+    });
+    renderWithHost(<ComicConfigStep />, { route: '/video/config' });
+    expect(await screen.findByTestId('image-engines')).toHaveTextContent(
+      '生成模型：ComfyUI（本机）（已配置的图像服务（ComfyUI 工作流））；出错时由本地画面代替',
+    );
+  });
+
+  it('says so when the generation model cannot load, and asks again', async () => {
+    let fail = true;
+    await start({
+      'GET /api/version/version_list': () =>
+        fail
+          ? refuse(500, '服务暂时不可用', 500)
+          : ok([{ id: 1, name: '本地画面', description: '本地画面渲染' }]),
+    });
+    renderWithHost(<ComicConfigStep />, { route: '/video/config' });
+    const note = await screen.findByTestId('image-engines');
+    expect(note).toHaveTextContent('生成模型加载失败：服务暂时不可用');
+    fail = false;
+    fireEvent.click(within(note).getByText('重新加载'));
+    await waitFor(() =>
+      expect(screen.getByTestId('image-engines')).toHaveTextContent(
+        '生成模型：本地画面（本地画面渲染）',
+      ),
+    );
+  });
+
   it('keeps 下一步 in sight on a wide screen: the action bar sticks to the window’s bottom', async () => {
     await start();
     const { container } = renderWithHost(<ComicConfigStep />, { route: '/video/config' });
