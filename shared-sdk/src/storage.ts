@@ -3,6 +3,17 @@ import type { Role } from './contracts/role';
 import type { VideoSettings } from './contracts/video';
 
 /**
+ * A text handed to a video type's first step by 发送到视频 (the writing remote): the type chosen,
+ * the text and its title. The step takes it once, for a new video, into its own draft.
+ */
+export interface VideoHandover {
+  /** The project type whose first step takes it (`VIDEO_TYPES`' `takesText` types). */
+  type: number;
+  text: string;
+  title: string;
+}
+
+/**
  * The values the browser remembers between pages (spec section 3), each under a `KOL_` key and
  * stored as JSON. Values that a domestic and an overseas flow keep apart have an `Oversea`
  * variant, so the two flows never overwrite each other. A value only one remote uses (a video
@@ -31,6 +42,8 @@ export interface SessionValues {
   videoConfig: VideoSettings;
   videoConfigOversea: VideoSettings;
   chapterId: number;
+  /** `KOL_VIDEO_HANDOVER`: 发送到视频's text and title, for the chosen type's first step. */
+  videoHandover: VideoHandover;
 }
 
 /** Values kept across visits in local storage. */
@@ -128,6 +141,7 @@ const SESSION_VALUE_NAMES: Record<keyof SessionValues, true> = {
   videoConfig: true,
   videoConfigOversea: true,
   chapterId: true,
+  videoHandover: true,
 };
 
 export const SESSION_VALUE_KEYS = Object.keys(SESSION_VALUE_NAMES) as (keyof SessionValues)[];

@@ -10,7 +10,10 @@ interface PageFrameProps {
   extra?: ReactNode;
   /** The flow's steps, above the content. */
   steps?: ReactNode;
-  /** The page's main buttons: right-aligned under the content, or a bar at the bottom on a phone. */
+  /**
+   * The page's main buttons: right-aligned under the content and stuck to the bottom of the
+   * window while the content runs below it, or a bar at the bottom of the screen on a phone.
+   */
   actions?: ReactNode;
   /**
    * A page outside the host's layout (no header or menu around it): it pads itself and offers
@@ -66,10 +69,38 @@ export function PageFrame({ title, extra, steps, actions, outside, children }: P
         (phone ? (
           <PhoneActionBar>{actions}</PhoneActionBar>
         ) : (
-          <Flex role="toolbar" aria-label="页面操作" gap={8} justify="flex-end" wrap>
-            {actions}
-          </Flex>
+          <WideActionBar>{actions}</WideActionBar>
         ))}
+    </Flex>
+  );
+}
+
+/**
+ * The wide screen's action bar: after the content, stuck to the bottom of the window while the
+ * content is taller than the window, so a step's 下一步 is in sight without scrolling (a long
+ * form such as the comic clip's configuration runs far below a 900 px high screen). Sticky, not
+ * fixed: it keeps to the content's column beside the host's side menu, and sits at the end of a
+ * short page. The host's boxes do not hide their overflow (its sticky header needs that too).
+ */
+function WideActionBar({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      role="toolbar"
+      aria-label="页面操作"
+      gap={8}
+      justify="flex-end"
+      wrap
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 5,
+        paddingBlock: 12,
+        background: token.colorBgLayout,
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      {children}
     </Flex>
   );
 }

@@ -29,6 +29,11 @@ export function quietBackendRoutes(overrides: FakeRoutes = {}): FakeRoutes {
         voice: 'tts-1（api.openai.com）',
       }),
     'GET /api/lora/get_loras': () => ok(STYLES),
+    'GET /api/version/version_list': () =>
+      ok([
+        { id: 2, name: 'gpt-image-1（api.openai.com）', description: '已配置的图像服务' },
+        { id: 1, name: '本地画面', description: '本地画面渲染' },
+      ]),
     'GET /api/edit/tts_list': ({ query }) => ok(query.language === 'en' ? ENGLISH_VOICES : VOICES),
     'GET /api/edit/new_bg_music_list': () => ok(MUSIC),
     'GET /api/edit/get_vocabulary': () => ok([]),

@@ -1,15 +1,20 @@
 import { useState } from 'react';
-import { App, Button, Flex, Input, Modal } from 'antd';
+import { App, Button, Empty, Flex, Input, Modal, Typography } from 'antd';
 import { CopyOutlined, SaveOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from '@kol/shared-sdk/router';
 import {
   ProjectType,
+  VIDEO_TYPES,
+  canUseProjectType,
   getWorkInfo,
+  handOverToVideo,
   saveText,
-  sessionStore,
   updateText,
   errorMessage,
+  type VideoTypeEntry,
 } from '@kol/shared-sdk';
+import { currentUserAtom } from '@kol/shared-sdk/state';
 import { useRevisionedSave, useSingleFlight } from '@kol/shared-sdk/ui';
 import { copyText } from '../lib/clipboard';
 
@@ -33,7 +38,9 @@ interface ResultActionsProps {
 
 /**
  * 复制, 保存到我的文案 (save_text, then update_text for the same text again) and 发送到视频
- * (the text becomes the video flow's `KOL_VIDEO_CONTENT`, then `/video/config`). Saving again
+ * (asks which video type to make, among the types that start from a text and the user's
+ * template ids allow; the text and its title become `KOL_VIDEO_HANDOVER` and that type's first
+ * step opens). Saving again
  * is based on the revision the first save answered: an edit made in My copy since is merged in,
  * or the person asked when the same part was changed there too.
  */
@@ -44,6 +51,7 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
   const [dialogOpen, setDialogOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [saved, setSaved] = useState<SavedCopy | null>(null);
+  const [choosingType, setChoosingType] = useState(false);
   const empty = text.trim() === '';
 
   const copy = async () => {
@@ -99,9 +107,10 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
     }
   });
 
-  const sendToVideo = () => {
-    sessionStore.set('videoContent', text);
-    navigate('/video/config');
+  // The title the copy was saved under, else the one the save dialog proposes (the book's).
+  const sendToVideo = (entry: VideoTypeEntry) => {
+    setChoosingType(false);
+    navigate(handOverToVideo(entry, text, saved?.title ?? defaultTitle.trim()));
   };
 
   return (
@@ -126,7 +135,7 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
       <Button
         type="primary"
         icon={<VideoCameraOutlined />}
-        onClick={sendToVideo}
+        onClick={() => setChoosingType(true)}
         disabled={disabled || empty}
         data-testid="send-to-video"
       >
@@ -137,6 +146,11 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
           已保存，去我的文案查看
         </Link>
       )}
+      <VideoTypeChooser
+        open={choosingType}
+        onChoose={sendToVideo}
+        onCancel={() => setChoosingType(false)}
+      />
       <Modal
         title="保存到我的文案"
         open={dialogOpen}
@@ -158,5 +172,52 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
         />
       </Modal>
     </Flex>
+  );
+}
+
+/** The video types a written text can start: those whose first step takes a text, if allowed. */
+function VideoTypeChooser({
+  open,
+  onChoose,
+  onCancel,
+}: {
+  open: boolean;
+  onChoose: (entry: VideoTypeEntry) => void;
+  onCancel: () => void;
+}) {
+  const user = useAtomValue(currentUserAtom);
+  const types = VIDEO_TYPES.filter(
+    (entry) => entry.takesText && canUseProjectType(user, entry.type),
+  );
+  return (
+    <Modal
+      title="发送到视频：选择视频类型"
+      open={open}
+      footer={null}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      {types.length === 0 ? (
+        <Empty description="你的账号还没有开通可以用文案制作的视频类型，请联系我们开通" />
+      ) : (
+        <Flex vertical gap={8} data-testid="video-types">
+          {types.map((entry) => (
+            <Button
+              key={entry.type}
+              block
+              style={{ height: 'auto', padding: '8px 12px', textAlign: 'left' }}
+              aria-label={`制作${entry.label}`}
+              data-testid={`video-type-${entry.type}`}
+              onClick={() => onChoose(entry)}
+            >
+              <Flex vertical align="flex-start" style={{ whiteSpace: 'normal' }}>
+                <Typography.Text strong>{entry.label}</Typography.Text>
+                <Typography.Text type="secondary">{entry.description}</Typography.Text>
+              </Flex>
+            </Button>
+          ))}
+        </Flex>
+      )}
+    </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Result, Row, Skeleton } from 'antd';
+import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { Link, useParams } from '@kol/shared-sdk/router';
 import { PageFrame } from '../../components/page-frame';
 import { usePageNavigate } from '../../lib/phone';
@@ -51,18 +51,21 @@ function ShortVideo({ taskId }: { taskId: string }) {
     );
   }
   const shotMs = work.shots.reduce((sum, shot) => sum + shot.durationMs, 0);
+  // The player's column is as wide as its video needs (a portrait video is narrow and tall), and
+  // the details, actions and quality report fill the rest beside it; a phone stacks them.
+  const portrait = work.settings.aspect !== '16:9';
   return (
-    <>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <VideoPlayer
-            videoUrl={result.videoUrl}
-            coverUrl={result.coverUrl}
-            aspect={work.settings.aspect}
-            onDuration={setDurationMs}
-          />
-        </Col>
-        <Col xs={24} lg={12}>
+    <Row gutter={[16, 16]} align="top">
+      <Col xs={24} md={portrait ? 10 : 24} lg={portrait ? 8 : 14} data-testid="player-column">
+        <VideoPlayer
+          videoUrl={result.videoUrl}
+          coverUrl={result.coverUrl}
+          aspect={work.settings.aspect}
+          onDuration={setDurationMs}
+        />
+      </Col>
+      <Col xs={24} md={portrait ? 14 : 24} lg={portrait ? 16 : 10} data-testid="details-column">
+        <Flex vertical gap={16}>
           <Card size="small" title="视频信息">
             <VideoDetails
               work={work}
@@ -73,25 +76,23 @@ function ShortVideo({ taskId }: { taskId: string }) {
               onRegenerated={() => navigate(progress)}
             />
           </Card>
-        </Col>
-        {/* A video made before quality reports existed has none (null). */}
-        {result.report && (
-          <Col xs={24}>
+          {/* A video made before quality reports existed has none (null). */}
+          {result.report && (
             <Card size="small" title="质量报告">
               <QualityReportCard report={result.report} work={work} />
             </Card>
-          </Col>
-        )}
-        {/* A drama of uploaded scenes has no drawn shots to show. */}
-        {work.shots.length > 0 && (
-          <Col xs={24}>
-            <Card size="small" title="分镜画面">
-              <ShotMarkers work={work} report={result.report ?? null} />
-            </Card>
-          </Col>
-        )}
-      </Row>
-    </>
+          )}
+        </Flex>
+      </Col>
+      {/* A drama of uploaded scenes has no drawn shots to show. */}
+      {work.shots.length > 0 && (
+        <Col xs={24}>
+          <Card size="small" title="分镜画面">
+            <ShotMarkers work={work} report={result.report ?? null} />
+          </Card>
+        </Col>
+      )}
+    </Row>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   ok,
   qualityReport,
@@ -105,6 +105,35 @@ describe('/video/short/:taskId', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/video/promptWord/21?videoType=0&workId=21',
     );
+  });
+
+  it('sets the details, actions and report beside the player on a wide screen, stacked on a phone', async () => {
+    await start({
+      'GET /api/video/get_work_result': () => ok({ ...DONE, report: qualityReport() }),
+    });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    const player = await screen.findByLabelText('视频播放器');
+    const playerColumn = screen.getByTestId('player-column');
+    const beside = screen.getByTestId('details-column');
+    expect(playerColumn).toContainElement(player);
+    // Both in the same row, next to each other: no empty half beside a narrow portrait video.
+    expect(playerColumn.nextElementSibling).toBe(beside);
+    expect(within(beside).getByText('视频信息')).toBeInTheDocument();
+    expect(within(beside).getByText('质量报告')).toBeInTheDocument();
+    expect(within(beside).getByText('下载 SRT 字幕')).toBeInTheDocument();
+    // A portrait video takes a third of a wide row, the rest is beside it; a phone stacks them.
+    expect(playerColumn).toHaveClass('ant-col-xs-24', 'ant-col-lg-8');
+    expect(beside).toHaveClass('ant-col-xs-24', 'ant-col-lg-16');
+  });
+
+  it('gives a landscape video the wider column', async () => {
+    await start({
+      'GET /api/video/work_info': () => ok({ ...WORK, settings: { aspect: '16:9' } }),
+    });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    await screen.findByLabelText('视频播放器');
+    expect(screen.getByTestId('player-column')).toHaveClass('ant-col-xs-24', 'ant-col-lg-14');
+    expect(screen.getByTestId('details-column')).toHaveClass('ant-col-xs-24', 'ant-col-lg-10');
   });
 
   it('says 未发现问题 for a clean report; another type has no pictures page to link', async () => {

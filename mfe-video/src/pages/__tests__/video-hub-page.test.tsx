@@ -41,6 +41,31 @@ describe('/video hub', () => {
     expect(store.get(usageLimitsAtom)).toEqual(limits);
   });
 
+  it('says on both cards that AI漫剧 spends the comic clip’s counts', async () => {
+    await backend.start({ 'GET /api/user/get_user_limit_info': () => ok(limits) });
+    renderWithHost(<VideoHubPage />, {
+      user: demoUser({ templateIds: [1, 2, 3] }),
+      route: '/video',
+    });
+    const anime = card('AI漫剧');
+    expect(await within(anime).findByText('剩余生成 3 次（含奖励 1 次）')).toBeVisible();
+    expect(within(anime).getByTestId('shared-count')).toHaveTextContent('与漫剪视频共用次数');
+    expect(within(card('漫剪视频')).getByTestId('shared-count')).toHaveTextContent(
+      'AI漫剧也使用这些次数',
+    );
+    // Counts of their own say nothing of sharing.
+    expect(within(card('解压视频')).queryByTestId('shared-count')).not.toBeInTheDocument();
+    expect(within(card('海外漫剪视频')).queryByTestId('shared-count')).not.toBeInTheDocument();
+  });
+
+  it('says on the AI漫剧 card whose counts it spends, even without the comic clip', async () => {
+    await backend.start({ 'GET /api/user/get_user_limit_info': () => ok(limits) });
+    renderWithHost(<VideoHubPage />, { user: demoUser({ templateIds: [2] }), route: '/video' });
+    expect(await within(card('AI漫剧')).findByTestId('shared-count')).toHaveTextContent(
+      '与漫剪视频共用次数',
+    );
+  });
+
   it('disables a type with nothing left and says why', async () => {
     await backend.start({ 'GET /api/user/get_user_limit_info': () => ok(limits) });
     renderWithHost(<VideoHubPage />, { route: '/video' });

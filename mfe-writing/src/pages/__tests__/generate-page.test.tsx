@@ -132,11 +132,15 @@ describe('/generate', () => {
       { title: '星河旧梦 第一章 醒来 等 2 章', text: '深夜，旧飞船醒了。少年睁开眼。', type: 0 },
     ]);
 
+    // 发送到视频 asks the type; the text goes with the title it was saved under.
     fireEvent.click(screen.getByTestId('send-to-video'));
-    expect(sessionStorage.getItem('KOL_VIDEO_CONTENT')).toBe(
-      JSON.stringify('深夜，旧飞船醒了。少年睁开眼。'),
-    );
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/video\/config$/);
+    fireEvent.click(await screen.findByLabelText('制作漫剪视频'));
+    expect(JSON.parse(sessionStorage.getItem('KOL_VIDEO_HANDOVER') ?? 'null')).toEqual({
+      type: 0,
+      text: '深夜，旧飞船醒了。少年睁开眼。',
+      title: '星河旧梦 第一章 醒来 等 2 章',
+    });
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/video\/config\?videoType=0$/);
   });
 
   /**

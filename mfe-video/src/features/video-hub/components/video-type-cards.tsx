@@ -2,6 +2,7 @@ import { Alert, Button, Card, Col, Empty, Flex, Row, Tag, Typography } from 'ant
 import { useAtomValue } from 'jotai';
 import {
   QUOTA_FIELDS,
+  QUOTA_TYPE_LABELS,
   QUOTA_TYPE_OF_PROJECT,
   canUseProjectType,
   remainingGenerations,
@@ -17,7 +18,31 @@ function rewardOf(limits: UsageLimits, entry: VideoTypeEntry): number {
   return field ? limits[field] : 0;
 }
 
-function TypeCard({ entry, limits }: { entry: VideoTypeEntry; limits: UsageLimits | null }) {
+/**
+ * What a card says when its counts are shared (AI漫剧 spends the comic clip's counts): on the
+ * borrowing type, whose counts they are; on the type owning them, which shown types spend them
+ * too. Null when the counts are the type's alone.
+ */
+function sharedCountNote(entry: VideoTypeEntry, shown: readonly VideoTypeEntry[]): string | null {
+  const quota = QUOTA_TYPE_OF_PROJECT[entry.type];
+  const owner = QUOTA_TYPE_LABELS[quota];
+  if (owner !== entry.label) return `与${owner}共用次数`;
+  const borrowers = shown
+    .filter((other) => other.type !== entry.type && QUOTA_TYPE_OF_PROJECT[other.type] === quota)
+    .map((other) => other.label);
+  return borrowers.length > 0 ? `${borrowers.join('、')}也使用这些次数` : null;
+}
+
+function TypeCard({
+  entry,
+  limits,
+  sharedNote,
+}: {
+  entry: VideoTypeEntry;
+  limits: UsageLimits | null;
+  /** The counts are shared with another type: `sharedCountNote`. */
+  sharedNote: string | null;
+}) {
   const navigate = usePageNavigate();
   const remaining = limits ? remainingGenerations(limits, entry.type) : null;
   const merges = limits ? remainingMerges(limits, entry.type) : null;
@@ -42,6 +67,11 @@ function TypeCard({ entry, limits }: { entry: VideoTypeEntry; limits: UsageLimit
             {rewardOf(limits, entry) > 0 ? `（含奖励 ${rewardOf(limits, entry)} 次）` : ''}
           </Tag>
           <Tag>{merges === null ? '无合成步骤' : `剩余合成 ${merges} 次`}</Tag>
+          {sharedNote && (
+            <Tag color="blue" data-testid="shared-count">
+              {sharedNote}
+            </Tag>
+          )}
         </Flex>
       ) : (
         <Typography.Text type="secondary">剩余次数未知</Typography.Text>
@@ -95,7 +125,7 @@ export function VideoTypeCards() {
       <Row gutter={[16, 16]}>
         {allowed.map((entry) => (
           <Col key={entry.type} xs={24} sm={phone ? 24 : 12} lg={phone ? 24 : 8}>
-            <TypeCard entry={entry} limits={limits} />
+            <TypeCard entry={entry} limits={limits} sharedNote={sharedCountNote(entry, allowed)} />
           </Col>
         ))}
       </Row>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { sessionStore } from '@kol/shared-sdk';
 import { ok, refuse, renderWithHost, settle, type FakeRoutes } from '@kol/shared-sdk/testing';
 import { animeUser } from '../../../testing/anime';
 import { videoBackendPerTest } from '../../../testing/backend';
@@ -48,6 +49,27 @@ describe('/video/animeInspiration', () => {
     expect(server.calls('POST', '/api/video/save_text').map((call) => call.body)).toEqual([
       { type: 11, title: '客栈', text: '旁白：夜里，林舟走进客栈。\n林舟：掌柜，还有房吗？' },
     ]);
+  });
+
+  it("takes 发送到视频's text and title (KOL_VIDEO_HANDOVER) as the story and the title", async () => {
+    const server = await start();
+    sessionStore.set('videoHandover', {
+      type: 11,
+      text: '夜里，林舟走进客栈。',
+      title: '星河旧梦 第一章 醒来',
+    });
+    render();
+    expect(story()).toHaveValue('夜里，林舟走进客栈。');
+    expect(screen.getByLabelText('作品标题')).toHaveValue('星河旧梦 第一章 醒来');
+    expect(screen.getByText(/已带入文案（来自「发送到视频」/)).toBeVisible();
+    await waitFor(() => expect(sessionStore.get('videoHandover')).toBeNull());
+    expect(sessionStore.get('originalContent')).toBe('夜里，林舟走进客栈。');
+    fireEvent.click(screen.getByRole('button', { name: '改编成剧本' }));
+    await waitFor(() => expect(location()).toBe('/video/animeCaption?videoType=11&workId=31'));
+    expect(server.calls('POST', '/api/video/save_text')[0]?.body).toMatchObject({
+      type: 11,
+      title: '星河旧梦 第一章 醒来',
+    });
   });
 
   it('keeps the story, the genre and the length over a reload', async () => {

@@ -9,6 +9,7 @@ import {
   errorMessage,
 } from '@kol/shared-sdk';
 import { useSingleFlight } from '@kol/shared-sdk/ui';
+import { useVideoHandover } from '../../../flow-kit/text-source/use-video-handover';
 import { ANIME_TYPE, MAX_SOURCE_CHARS, animeStore } from '../anime-flow';
 import { scriptText } from '../anime-script';
 
@@ -43,8 +44,13 @@ interface InspirationInput {
 export function useAnimeInspiration({ workId, onAdapted }: InspirationInput) {
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [source, setSourceState] = useState(() => animeStore.source());
-  const [title, setTitle] = useState('');
+  // 发送到视频's text and title (a new work only) become the story and the work's title.
+  const handover = useVideoHandover(ANIME_TYPE, workId);
+  const [source, setSourceState] = useState(() => {
+    if (handover) animeStore.setSource(handover.text);
+    return animeStore.source();
+  });
+  const [title, setTitle] = useState(handover?.title ?? '');
   const [problem, setProblem] = useState<string | null>(null);
 
   const setSource = (text: string) => {
@@ -86,5 +92,14 @@ export function useAnimeInspiration({ workId, onAdapted }: InspirationInput) {
   const adapt = async (genre: string | undefined, length: AnimeLength): Promise<boolean> =>
     (await single.run(genre, length)) ?? false;
 
-  return { source, setSource, title, setTitle, problem, adapting: single.busy, adapt };
+  return {
+    handedOver: handover !== null,
+    source,
+    setSource,
+    title,
+    setTitle,
+    problem,
+    adapting: single.busy,
+    adapt,
+  };
 }

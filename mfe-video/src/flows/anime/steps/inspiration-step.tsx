@@ -102,7 +102,7 @@ export function AnimeInspirationStep() {
             onChapterPicked={(chapterId) => sessionStore.set('chapterId', chapterId)}
             problem={inspiration.problem}
             maxChars={MAX_SOURCE_CHARS}
-            handedOver={false}
+            handedOver={inspiration.handedOver}
             overseas={false}
           />
         </Col>

@@ -48,6 +48,39 @@ describe('/video/config', () => {
     expect(await screen.findByLabelText('日系动漫')).toBeInTheDocument();
   });
 
+  it("takes 发送到视频's text and title (KOL_VIDEO_HANDOVER) over the remembered text, once", async () => {
+    const server = await start();
+    sessionStore.set('videoContent', '上次没写完的文案。');
+    sessionStore.set('videoHandover', {
+      type: 0,
+      text: '深夜，旧飞船醒了。少年睁开眼。',
+      title: '星河旧梦 第一章 醒来',
+    });
+    const view = renderWithHost(<ComicConfigStep />, { route: '/video/config?videoType=0' });
+    expect(textArea()).toHaveValue('深夜，旧飞船醒了。少年睁开眼。');
+    expect(screen.getByLabelText('作品标题')).toHaveValue('星河旧梦 第一章 醒来');
+    expect(screen.getByText(/已带入文案（来自「发送到视频」/)).toBeVisible();
+    // Taken once: the clip's own value holds the text now, the handover is gone.
+    await waitFor(() => expect(sessionStore.get('videoHandover')).toBeNull());
+    expect(sessionStore.get('videoContent')).toBe('深夜，旧飞船醒了。少年睁开眼。');
+    next();
+    await waitFor(() => expect(location()).toBe('/video/caption?videoType=0&workId=21'));
+    expect(server.calls('POST', '/api/video/save_text').map((call) => call.body)).toEqual([
+      { type: 0, title: '星河旧梦 第一章 醒来', text: '深夜，旧飞船醒了。少年睁开眼。' },
+    ]);
+    view.unmount();
+  });
+
+  it('leaves a text handed to another type alone', async () => {
+    await start();
+    sessionStore.set('videoHandover', { type: 11, text: '给漫剧的故事。', title: '漫剧' });
+    renderWithHost(<ComicConfigStep />, { route: '/video/config?videoType=0' });
+    expect(textArea()).toHaveValue('');
+    expect(screen.getByLabelText('作品标题')).toHaveValue('');
+    await settle();
+    expect(sessionStore.get('videoHandover')).not.toBeNull();
+  });
+
   it('saves the work with its settings (save_text, save_video_info), then opens the captions', async () => {
     const server = await start();
     renderWithHost(<ComicConfigStep />, { route: '/video/config?videoType=0' });
@@ -339,6 +372,50 @@ describe('/video/config', () => {
     expect(screen.queryByRole('textbox', { name: '视频文案' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '返回上一页' }));
     expect(location()).toBe('/video');
+  });
+
+  it('shows the generation model beside the style (version_list), first the one that draws', async () => {
+    await start({
+      'GET /api/version/version_list': () =>
+        ok([
+          { id: 2, name: 'ComfyUI（本机）', description: '已配置的图像服务（ComfyUI 工作流）' },
+          { id: 1, name: '本地画面', description: '本地画面渲染：图像服务出错时代替出错的画面' },
+        ]),
+    });
+    renderWithHost(<ComicConfigStep />, { route: '/video/config' });
+    expect(await screen.findByTestId('image-engines')).toHaveTextContent(
+      '生成模型：ComfyUI（本机）（已配置的图像服务（ComfyUI 工作流））；出错时由本地画面代替',
+    );
+  });
+
+  it('says so when the generation model cannot load, and asks again', async () => {
+    let fail = true;
+    await start({
+      'GET /api/version/version_list': () =>
+        fail
+          ? refuse(500, '服务暂时不可用', 500)
+          : ok([{ id: 1, name: '本地画面', description: '本地画面渲染' }]),
+    });
+    renderWithHost(<ComicConfigStep />, { route: '/video/config' });
+    const note = await screen.findByTestId('image-engines');
+    expect(note).toHaveTextContent('生成模型加载失败：服务暂时不可用');
+    fail = false;
+    fireEvent.click(within(note).getByText('重新加载'));
+    await waitFor(() =>
+      expect(screen.getByTestId('image-engines')).toHaveTextContent(
+        '生成模型：本地画面（本地画面渲染）',
+      ),
+    );
+  });
+
+  it('keeps 下一步 in sight on a wide screen: the action bar sticks to the window’s bottom', async () => {
+    await start();
+    const { container } = renderWithHost(<ComicConfigStep />, { route: '/video/config' });
+    expect(container.querySelector('[data-layout="wide"]')).toBeInTheDocument();
+    const bar = screen.getByRole('toolbar', { name: '页面操作' });
+    // jsdom lays nothing out: what keeps the bar on a 1440×900 screen is its sticky bottom.
+    expect(bar).toHaveStyle({ position: 'sticky', bottom: '0px' });
+    expect(within(bar).getByRole('button', { name: '下一步：分镜字幕' })).toBeInTheDocument();
   });
 
   it('lays the page out for a phone under /m, with the action bar, and stays on /m', async () => {

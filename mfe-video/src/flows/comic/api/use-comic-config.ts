@@ -9,6 +9,7 @@ import {
   errorMessage,
 } from '@kol/shared-sdk';
 import { useRevisionedSave, useSingleFlight } from '@kol/shared-sdk/ui';
+import { useVideoHandover } from '../../../flow-kit/text-source/use-video-handover';
 import { titleOf, videoTextProblem } from '../../../flow-kit/video-text';
 import { savedWorkOf, type SavedWork } from '../../../flow-kit/work-edits';
 import {
@@ -36,9 +37,15 @@ interface ComicConfigInput {
 export function useComicConfig({ type, workId, store, onSaved }: ComicConfigInput) {
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [text, setText] = useState(() => store.text());
+  // 发送到视频's text and title (a new clip only) replace the remembered ones: the person chose
+  // to make this text into a clip.
+  const handover = useVideoHandover(type, workId);
+  const [text, setText] = useState(() => {
+    if (handover) store.setText(handover.text);
+    return store.text();
+  });
   const [handedOver] = useState(() => store.text().trim() !== '' && workId === null);
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useState(handover?.title ?? '');
   const [settings, setSettings] = useState<ComicSettings>(() => store.settings());
   const [styleId, setStyleId] = useState<number>(() => store.styleId() ?? 0);
   const [problem, setProblem] = useState<string | null>(null);

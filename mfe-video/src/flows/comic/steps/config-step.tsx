@@ -8,6 +8,7 @@ import { FlowSteps } from '../../../flow-kit/flow-steps';
 import { NoPermission } from '../../../flow-kit/no-permission';
 import { QuotaUsedUp } from '../../../flow-kit/quota-used-up';
 import { TextSourceCard } from '../../../flow-kit/text-source/components/text-source-card';
+import { ImageEngineNote } from '../../../flow-kit/video-settings/components/image-engine-note';
 import { CaptionStylePicker } from '../../../flow-kit/video-settings/components/caption-style-picker';
 import { MusicPicker } from '../../../flow-kit/video-settings/components/music-picker';
 import { StylePicker } from '../../../flow-kit/video-settings/components/style-picker';
@@ -76,6 +77,7 @@ function ComicConfigForm({ type, workId }: { type: ComicType; workId: number | n
                   ]}
                 />
                 <StylePicker value={config.styleId} onChange={config.changeStyle} />
+                <ImageEngineNote />
               </Flex>
             </Card>
             <Card title="配音" size="small">

@@ -1,7 +1,7 @@
 import { forgetServices } from '@kol/shared-sdk/ui';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { estimateNarrationMs, formatDurationMs } from '@kol/shared-sdk';
+import { estimateNarrationMs, formatDurationMs, sessionStore } from '@kol/shared-sdk';
 import {
   forgetIdempotencyKeys,
   ok,
@@ -78,6 +78,24 @@ async function choose(file: File) {
 }
 
 describe('/video/decompression', () => {
+  it("takes 发送到视频's text and title (KOL_VIDEO_HANDOVER) into a new video, once", async () => {
+    await start();
+    sessionStore.set('videoHandover', {
+      type: 1,
+      text: '深呼吸，放松肩膀。',
+      title: '睡前放松',
+    });
+    show();
+    expect(screen.getByLabelText('旁白文案')).toHaveValue('深呼吸，放松肩膀。');
+    expect(screen.getByLabelText('作品标题')).toHaveValue('睡前放松');
+    expect(screen.getByText(/已带入文案（来自「发送到视频」/)).toBeVisible();
+    await waitFor(() => expect(sessionStore.get('videoHandover')).toBeNull());
+    expect(decompressionSession.get('decompressionDraft')).toMatchObject({
+      title: '睡前放松',
+      text: '深呼吸，放松肩膀。',
+    });
+  });
+
   it('renders over the chosen library loop: save_text type 1, save_video_info, one confirmed count', async () => {
     const server = await start();
     show();

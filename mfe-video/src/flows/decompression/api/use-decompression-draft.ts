@@ -1,6 +1,10 @@
 import { useState } from 'react';
+import { ProjectType } from '@kol/shared-sdk';
+import { useSearchParams } from '@kol/shared-sdk/router';
+import { useVideoHandover } from '../../../flow-kit/text-source/use-video-handover';
 import {
   decompressionStore,
+  workIdOf,
   type DecompressionDraftUpdate,
   type DecompressionSettings,
   type KeptDecompressionDraft,
@@ -12,7 +16,19 @@ import {
  */
 export function useDecompressionDraft(overseas: boolean) {
   const [store] = useState(() => decompressionStore(overseas));
-  const [draft, setDraft] = useState<KeptDecompressionDraft>(() => store.draft());
+  const [params] = useSearchParams();
+  const handover = useVideoHandover(
+    overseas ? ProjectType.decompressionOverseas : ProjectType.decompression,
+    workIdOf(params),
+  );
+  const [draft, setDraft] = useState<KeptDecompressionDraft>(() => {
+    if (!handover) return store.draft();
+    // 发送到视频's text and title start a new video: the settings stay, the work the draft was
+    // saved as (and the key of making it) do not.
+    const next = { title: handover.title, text: handover.text, settings: store.draft().settings };
+    store.setDraft(next);
+    return next;
+  });
 
   const update: DecompressionDraftUpdate = (change) =>
     setDraft((current) => {
@@ -29,5 +45,5 @@ export function useDecompressionDraft(overseas: boolean) {
       return { ...current, settings };
     });
 
-  return { draft, update, changeSettings };
+  return { draft, update, changeSettings, handedOver: handover !== null };
 }

@@ -23,7 +23,7 @@ import { useRenderDecompression } from './use-render-decompression';
 export function useDecompressionForm(type: DecompressionType) {
   const { message } = App.useApp();
   const overseas = type === ProjectType.decompressionOverseas;
-  const { draft, update, changeSettings } = useDecompressionDraft(overseas);
+  const { draft, update, changeSettings, handedOver } = useDecompressionDraft(overseas);
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const render = useRenderDecompression(type, draft, update);
@@ -75,6 +75,7 @@ export function useDecompressionForm(type: DecompressionType) {
 
   return {
     overseas,
+    handedOver,
     draft,
     estimatedMs,
     problem,

@@ -21,7 +21,7 @@ export function NarrationSection({ form }: { form: DecompressionForm }) {
         onChapterPicked={(chapterId) => sessionStore.set('chapterId', chapterId)}
         problem={form.problem}
         maxChars={MAX_VIDEO_TEXT_CHARS}
-        handedOver={false}
+        handedOver={form.handedOver}
         overseas={form.overseas}
         textLabel="旁白文案"
       />

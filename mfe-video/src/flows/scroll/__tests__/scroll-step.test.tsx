@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { estimateNarrationMs, formatDurationMs } from '@kol/shared-sdk';
+import { estimateNarrationMs, formatDurationMs, sessionStore } from '@kol/shared-sdk';
 import { demoUser, ok, renderWithHost, settle, type FakeRoutes } from '@kol/shared-sdk/testing';
 import {
   changeWork,
@@ -36,6 +36,29 @@ const generateButton = () => screen.findByText('生成视频（剩余 2 次）',
 const textBox = () => screen.getByRole('textbox', { name: '滚屏文案' });
 
 describe('/video/scroll', () => {
+  it("takes 发送到视频's text and title (KOL_VIDEO_HANDOVER) into a new video, once", async () => {
+    await start();
+    scrollSession.set('scrollDraft', {
+      workId: 41,
+      title: '旧作',
+      text: '旧作的文案',
+      settings: { aspect: '16:9', speed: 1.2 },
+    });
+    sessionStore.set('videoHandover', { type: 2, text: TEXT, title: '湖边清晨' });
+    renderWithHost(<ScrollStep />, { route: '/video/scroll', user: SCROLLER });
+    expect(textBox()).toHaveValue(TEXT);
+    expect(screen.getByLabelText('作品标题')).toHaveValue('湖边清晨');
+    expect(screen.getByText(/已带入文案（来自「发送到视频」/)).toBeVisible();
+    await waitFor(() => expect(sessionStore.get('videoHandover')).toBeNull());
+    // A new video (no work yet), with the settings last chosen.
+    expect(scrollSession.get('scrollDraft')).toEqual({
+      workId: null,
+      title: '湖边清晨',
+      text: TEXT,
+      settings: { aspect: '16:9', speed: 1.2 },
+    });
+  });
+
   it('sends a user with no scrolling count back (the used-up notice instead of the form)', async () => {
     await start({
       'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainScrollCount: 0 })),

@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getWorkInfo, type WorkDetail, errorMessage } from '@kol/shared-sdk';
 import { useRevisionedSave } from '@kol/shared-sdk/ui';
+import { useVideoHandover } from '../../../flow-kit/text-source/use-video-handover';
 import { useSavedWork } from '../../../flow-kit/use-saved-work';
 import {
   createWork,
@@ -13,6 +14,7 @@ import {
 import { useWorkSaved } from '../../../hooks/work-queries';
 import {
   DEFAULT_SCROLL_SETTINGS,
+  emptyScrollDraft,
   SCROLL_TYPE,
   scrollDraftFor,
   scrollStore,
@@ -67,9 +69,19 @@ function scrollDraftQuery(workId: number) {
  */
 export function useScrollVideo(workId: number | null, onSavedAs: (workId: number) => void) {
   const { message } = App.useApp();
-  const [draft, setDraft] = useState<KeptScrollDraft | null>(() =>
-    scrollDraftFor(workId, scrollStore.draft()),
-  );
+  const handover = useVideoHandover(SCROLL_TYPE, workId);
+  const [draft, setDraft] = useState<KeptScrollDraft | null>(() => {
+    const stored = scrollStore.draft();
+    if (!handover) return scrollDraftFor(workId, stored);
+    // 发送到视频's text and title start a new video, with the settings last chosen.
+    const next = {
+      ...emptyScrollDraft(stored ? { ...DEFAULT_SCROLL_SETTINGS, ...stored.settings } : undefined),
+      title: handover.title,
+      text: handover.text,
+    };
+    scrollStore.setDraft(next);
+    return next;
+  });
   const revisionedSave = useRevisionedSave();
   const savedWork = useSavedWork(draft?.workId ?? null, draft?.saved);
   const workSaved = useWorkSaved();
@@ -163,5 +175,16 @@ export function useScrollVideo(workId: number | null, onSavedAs: (workId: number
     }
   };
 
-  return { draft, loadError, problem, saving, update, changeText, changeSettings, check, save };
+  return {
+    draft,
+    handedOver: handover !== null,
+    loadError,
+    problem,
+    saving,
+    update,
+    changeText,
+    changeSettings,
+    check,
+    save,
+  };
 }

@@ -83,7 +83,7 @@ function ScrollForm({ workId }: { workId: number | null }) {
             onChapterPicked={() => undefined}
             problem={scroll.problem}
             maxChars={MAX_SCROLL_TEXT_CHARS}
-            handedOver={false}
+            handedOver={scroll.handedOver}
             overseas={false}
             textLabel="滚屏文案"
             placeholder="粘贴或输入要滚动播放的长文案，分段会在画面中空一行"
