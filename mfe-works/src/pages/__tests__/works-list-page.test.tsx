@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUOTA_FIELDS, type UsageLimits, type WorkSummary } from '@kol/shared-sdk';
 import {
@@ -434,6 +434,20 @@ describe('works lists: the cards', () => {
       '移到作品',
       '删除',
     ]);
+  });
+
+  it('downloads from a click anywhere on a download item, not only on its text', async () => {
+    await renderList([madeWork(3, { title: '做好了' })]);
+    await screen.findByText('做好了');
+    // Stands in for the browser's download, which jsdom does not do.
+    const follow = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const item = await moreItem('做好了', '下载字幕（SRT）');
+      fireEvent.click(item);
+      expect(follow.mock.contexts).toEqual([within(item).getByRole('link')]);
+    } finally {
+      follow.mockRestore();
+    }
   });
 
   it('goes to the editor from 编辑', async () => {

@@ -115,13 +115,17 @@ export function WorkCard({
     { type: 'divider' },
     { key: 'remove', icon: <DeleteOutlined aria-hidden />, label: '删除', danger: true },
   ];
-  const onMore: MenuProps['onClick'] = ({ key }) => {
+  const onMore: MenuProps['onClick'] = ({ key, domEvent }) => {
     if (key === 'play') onPlay();
     else if (key === 'regenerate') onRegenerate();
     else if (key === 'rename') onRename();
     else if (key === 'move') onMove();
     else if (key === 'remove') onRemove();
-    // 'video' and 'captions' are links: the browser downloads them.
+    else if (!(domEvent.target as HTMLElement).closest('a')) {
+      // A download item is a link, followed by the browser; a click on the item's padding,
+      // outside the link's text, follows it too.
+      (domEvent.currentTarget as HTMLElement).querySelector('a')?.click();
+    }
   };
 
   return (
