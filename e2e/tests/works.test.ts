@@ -85,7 +85,8 @@ describe('My works', () => {
     const card = page.getByTestId(`work-card-${workId}`);
     await card.waitFor();
     await card.getByText('已完成', { exact: true }).waitFor();
-    await card.getByRole('button', { name: `播放 ${TITLE}` }).click();
+    await card.getByRole('button', { name: `更多 ${TITLE}` }).click();
+    await page.getByRole('menuitem', { name: '播放' }).click();
     const player = page.getByLabel('视频播放器');
     await player.waitFor();
     // The browser really plays it: metadata read, then time moves on.
@@ -109,11 +110,13 @@ describe('My works', () => {
     await screenshot(page, 'works-comics-player');
     await page.keyboard.press('Escape');
 
-    await card.getByRole('button', { name: `移到草稿 ${TITLE}` }).click();
+    await card.getByRole('button', { name: `更多 ${TITLE}` }).click();
+    await page.getByRole('menuitem', { name: '移到草稿' }).click();
     await card.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: '草稿' }).click();
     const draft = page.getByTestId(`work-card-${workId}`);
-    await draft.getByRole('button', { name: `移到作品 ${TITLE}` }).click();
+    await draft.getByRole('button', { name: `更多 ${TITLE}` }).click();
+    await page.getByRole('menuitem', { name: '移到作品' }).click();
     await draft.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: '作品' }).click();
     await page.getByTestId(`work-card-${workId}`).waitFor();

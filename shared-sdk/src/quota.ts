@@ -79,3 +79,12 @@ export const QUOTA_TYPE_OF_PROJECT: Record<ProjectType, QuotaType> = {
   [ProjectType.realOpera]: 'realOpera',
   [ProjectType.animeShorts]: 'comics',
 };
+
+/**
+ * The quota kinds some video type spends, in QUOTA_TYPES order. The spec's answer still
+ * carries remainSearchVideoCount, but no page of the product spends it (no video type maps to
+ * it), so screens that list counts show only these: a row nobody can use only confuses.
+ */
+export const SPENT_QUOTA_TYPES: QuotaType[] = QUOTA_TYPES.filter((type) =>
+  Object.values(QUOTA_TYPE_OF_PROJECT).includes(type),
+);

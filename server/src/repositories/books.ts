@@ -105,12 +105,14 @@ export function createBooksRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Books whose title contains `name`; an empty name: every book the user may see. */
     async search(userId: number, name: string, limit = 50): Promise<BookSummary[]> {
-      const rows = await db
+      let query = db
         .selectFrom('books')
         .select(['id', 'platform_id', 'title', 'author', 'intro', 'chapter_count'])
-        .where(visibleTo(userId))
-        .where('title', 'ilike', containsPattern(name))
+        .where(visibleTo(userId));
+      if (name) query = query.where('title', 'ilike', containsPattern(name));
+      const rows = await query
         // Sample books first, then the user's newest.
         .orderBy(sql`user_id IS NULL`, 'desc')
         .orderBy('id', 'desc')

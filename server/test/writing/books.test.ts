@@ -131,6 +131,24 @@ describe('book library', () => {
     expect(generate.code).toBe(404);
   });
 
+  it('lists the catalogue for an empty or absent name: the samples, then only the user’s own', async () => {
+    const titles = async (client: Client, query: string) => {
+      const answer = await client.get(`/api/writing/search?platformId=1${query}`);
+      expect(answer.code).toBe(0);
+      return (answer.data as BookSummary[]).map((book) => book.title);
+    };
+    const samples = ['重返一九九八', '青灯照剑', '雾港来信'];
+    const aliceSees = await titles(alice, '&bookName=');
+    // Sample books first; alice's upload of the test before is hers alone.
+    expect(aliceSees.slice(0, samples.length).sort()).toEqual([...samples].sort());
+    expect(aliceSees).toContain('测试之书');
+    expect(await titles(alice, `&bookName=${encodeURIComponent('   ')}`)).toEqual(aliceSees);
+    expect(await titles(alice, '')).toEqual(aliceSees);
+    const bobSees = await titles(bob, '&bookName=');
+    expect(bobSees).not.toContain('测试之书');
+    expect(bobSees).toEqual(expect.arrayContaining(samples));
+  });
+
   it('uploads a GB18030 TXT', async () => {
     // 「第一章 风起」… in GB18030 bytes, built with a tiny table of the characters used.
     const gb = Buffer.from(

@@ -110,9 +110,11 @@ export const writingEndpoints = {
   search: endpoint({
     method: 'GET',
     path: '/api/writing/search',
-    summary: '按书名搜索',
+    summary: '按书名搜索；书名为空时列出平台书库中的书',
     query: Type.Object({
-      bookName: Text('书名', { minLength: 1, maxLength: 100 }),
+      // Empty or absent lists the platform's catalogue, so a creator who knows no title can
+      // still pick a book.
+      bookName: Type.Optional(Text('书名', { maxLength: 100 })),
       platformId: Int('平台'),
     }),
     response: Type.Array(BookSummary),

@@ -1,6 +1,6 @@
 import {
   QUOTA_FIELDS,
-  QUOTA_TYPES,
+  SPENT_QUOTA_TYPES,
   QUOTA_TYPE_LABELS,
   type QuotaType,
   type UsageLimits,
@@ -15,9 +15,12 @@ export interface QuotaRow {
   merge: number | null;
 }
 
-/** Every quota type, in the SDK's order, read through the SDK's field map. */
+/**
+ * Every quota type some video type spends, in the SDK's order, read through the SDK's field
+ * map. Counts no page spends (搜索视频) are left out: a creator cannot use them.
+ */
 export function quotaRows(limits: UsageLimits): QuotaRow[] {
-  return QUOTA_TYPES.map((type) => {
+  return SPENT_QUOTA_TYPES.map((type) => {
     const fields: {
       gen: keyof UsageLimits;
       reward: keyof UsageLimits | null;

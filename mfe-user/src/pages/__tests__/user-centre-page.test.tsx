@@ -34,7 +34,7 @@ describe('user centre page', () => {
     expect(screen.getByLabelText('发布账号主页')).toHaveValue('https://www.kuaishou.com/profile/9');
     expect(screen.queryByText(/尚未填写发布账号主页/)).not.toBeInTheDocument();
 
-    expect(await screen.findByText('搜索视频')).toBeInTheDocument();
+    expect(await screen.findByText('真人短剧')).toBeInTheDocument();
     expect(store.get(usageLimitsAtom)).toEqual(demoLimits());
 
     const handler = jest.fn(async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QUOTA_FIELDS, type UsageLimits, type WorkSummary } from '@kol/shared-sdk';
 import {
@@ -121,6 +121,29 @@ const openDialog = () =>
     if (!dialog) throw new Error('no dialog');
     return dialog;
   });
+/** The 更多 menus shown now (a closed one stays in the page, hidden). */
+const shownMenus = () =>
+  [...document.querySelectorAll<HTMLElement>('.ant-dropdown [role="menu"]')].filter(
+    (element) => !element.closest('.ant-dropdown-hidden'),
+  );
+/** The 更多 menu of the work titled `title`, opened: the one menu its click shows. */
+async function openMore(title: string) {
+  const before = shownMenus();
+  fireEvent.click(screen.getByRole('button', { name: `更多 ${title}` }));
+  return waitFor(() => {
+    const opened = shownMenus().filter((menu) => !before.includes(menu));
+    if (opened.length !== 1) throw new Error(`no open menu for ${title}`);
+    return opened[0] as HTMLElement;
+  });
+}
+/** The item `name` of the work's 更多 menu, the menu opened first. */
+async function moreItem(title: string, name: string | RegExp) {
+  return within(await openMore(title)).getByRole('menuitem', { name });
+}
+const itemNames = (menu: HTMLElement) =>
+  within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
 const tab = (name: string) => {
   const tabs = document.querySelector<HTMLElement>('[role="tablist"]');
   if (!tabs) throw new Error('no tabs');
@@ -316,12 +339,15 @@ describe('works lists: the cards', () => {
       'href',
       '/video/caption?workId=1&videoType=0',
     );
-    expect(within(card(1)).queryByLabelText('重新生成 只有文案')).not.toBeInTheDocument();
-    expect(within(card(1)).queryByLabelText('播放 只有文案')).not.toBeInTheDocument();
+    // Nothing made yet: nothing to play, download or make again.
+    expect(itemNames(await openMore('只有文案'))).toEqual(['重命名', '移到作品', '删除']);
 
     expect(within(card(2)).getByText('「画面」')).toBeInTheDocument();
     expect(within(card(2)).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '42');
-    expect(within(card(2)).getByLabelText('重新生成 正在做')).toBeDisabled();
+    expect(within(card(2)).getByRole('button', { name: '编辑 正在做' })).toBeDisabled();
+    const regenerate = await moreItem('正在做', /^重新生成/);
+    expect(regenerate).toHaveAttribute('aria-disabled', 'true');
+    expect(regenerate).toHaveTextContent('正在生成，完成后才能重新生成');
 
     expect(within(card(3)).getByText('已完成')).toBeInTheDocument();
     expect(within(card(3)).getByText('时长 1分23秒')).toBeInTheDocument();
@@ -348,18 +374,20 @@ describe('works lists: the cards', () => {
 
   it('plays, downloads, opens and edits a made video', async () => {
     await renderList([madeWork(3, { title: '做好了' })]);
-    fireEvent.click(await screen.findByLabelText('播放 做好了'));
+    await screen.findByText('做好了');
+    const menu = await openMore('做好了');
+    const video = within(menu).getByRole('link', { name: '下载视频（MP4）' });
+    expect(video).toHaveAttribute('href', `${backend.current.origin}/media/works/3/video.mp4`);
+    expect(video).toHaveAttribute('download', '做好了.mp4');
+    const captions = within(menu).getByRole('link', { name: '下载字幕（SRT）' });
+    expect(captions).toHaveAttribute('href', `${backend.current.origin}/media/works/3/video.srt`);
+    expect(captions).toHaveAttribute('download', '做好了.srt');
+
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '播放' }));
     const player = await screen.findByLabelText('视频播放器');
     expect(player.tagName).toBe('VIDEO');
     expect(player).toHaveAttribute('src', `${backend.current.origin}/media/works/3/video.mp4`);
     expect(player).toHaveAttribute('controls');
-
-    const video = screen.getByLabelText('下载视频 做好了');
-    expect(video).toHaveAttribute('href', `${backend.current.origin}/media/works/3/video.mp4`);
-    expect(video).toHaveAttribute('download', '做好了.mp4');
-    const captions = screen.getByLabelText('下载字幕 做好了');
-    expect(captions).toHaveAttribute('href', `${backend.current.origin}/media/works/3/video.srt`);
-    expect(captions).toHaveAttribute('download', '做好了.srt');
 
     expect(screen.getByLabelText('编辑 做好了')).toHaveAttribute('href', '/work/cut/3');
     fireEvent.click(screen.getByLabelText('查看 做好了'));
@@ -380,6 +408,48 @@ describe('works lists: the cards', () => {
     expect(within(card(4)).queryByText('需检查')).not.toBeInTheDocument();
   });
 
+  it('shows at most three labelled actions on a card and the rest under 更多', async () => {
+    await renderList([madeWork(3, { title: '做好了' }), demoWorkSummary(1, { title: '只有文案' })]);
+    await screen.findByText('做好了');
+    // Every control of a card: its name, and the text a sighted creator reads on it.
+    const controls = (workId: number) =>
+      [
+        ...card(workId).querySelectorAll<HTMLElement>('button, a, [role="button"], [role="link"]'),
+      ].map((control) => [control.getAttribute('aria-label'), control.textContent?.trim()]);
+    expect(controls(3)).toEqual([
+      ['编辑 做好了', '编辑'],
+      ['查看 做好了', '查看'],
+      ['更多 做好了', '更多'],
+    ]);
+    expect(controls(1)).toEqual([
+      ['去制作 只有文案', '去制作'],
+      ['更多 只有文案', '更多'],
+    ]);
+    expect(itemNames(await openMore('做好了'))).toEqual([
+      '播放',
+      '下载视频（MP4）',
+      '下载字幕（SRT）',
+      '重新生成',
+      '重命名',
+      '移到作品',
+      '删除',
+    ]);
+  });
+
+  it('downloads from a click anywhere on a download item, not only on its text', async () => {
+    await renderList([madeWork(3, { title: '做好了' })]);
+    await screen.findByText('做好了');
+    // Stands in for the browser's download, which jsdom does not do.
+    const follow = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const item = await moreItem('做好了', '下载字幕（SRT）');
+      fireEvent.click(item);
+      expect(follow.mock.contexts).toEqual([within(item).getByRole('link')]);
+    } finally {
+      follow.mockRestore();
+    }
+  });
+
   it('goes to the editor from 编辑', async () => {
     await renderList([madeWork(3, { title: '做好了' })]);
     fireEvent.click(await screen.findByLabelText('编辑 做好了'));
@@ -395,7 +465,8 @@ describe('works lists: the actions', () => {
     const { server } = await renderList(works, {
       routes: { 'GET /api/user/get_user_limit_info': () => ok(limits) },
     });
-    fireEvent.click(await screen.findByLabelText('重新生成 做好了'));
+    await screen.findByText('做好了');
+    fireEvent.click(await moreItem('做好了', '重新生成'));
     const dialog = await openDialog();
     expect(dialog).toHaveTextContent('重新生成「做好了」？');
     expect(dialog).toHaveTextContent('消耗 1 次「漫剪视频」生成次数（当前剩余 3 次）');
@@ -418,7 +489,8 @@ describe('works lists: the actions', () => {
           refuse(402, '「漫剪视频」的生成次数已用完，请联系我们增加次数', 402),
       },
     });
-    fireEvent.click(await screen.findByLabelText('重新生成 做好了'));
+    await screen.findByText('做好了');
+    fireEvent.click(await moreItem('做好了', '重新生成'));
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: '重新生成' }));
     expect(
@@ -436,8 +508,11 @@ describe('works lists: the actions', () => {
       routes: { 'GET /api/user/get_user_limit_info': () => ok(limitsOf(0)) },
     });
     await screen.findByText('做好了');
-    await waitFor(() => expect(screen.getByLabelText('重新生成 做好了')).toBeDisabled());
-    fireEvent.click(screen.getByLabelText('重新生成 做好了'));
+    const menu = await openMore('做好了');
+    const regenerate = () => within(menu).getByRole('menuitem', { name: /^重新生成/ });
+    await waitFor(() => expect(regenerate()).toHaveAttribute('aria-disabled', 'true'));
+    expect(regenerate()).toHaveTextContent('「漫剪视频」的生成次数已用完');
+    fireEvent.click(regenerate());
     await settle();
     expect(document.querySelector('[role="dialog"]')).toBeNull();
     expect(server.calls('GET', '/api/video/regenerate_video')).toHaveLength(0);
@@ -445,7 +520,8 @@ describe('works lists: the actions', () => {
 
   it('renames with save_video_info; an empty title is refused before anything is sent', async () => {
     const { server } = await renderList([madeWork(3, { title: '做好了' })]);
-    fireEvent.click(await screen.findByLabelText('重命名 做好了'));
+    await screen.findByText('做好了');
+    fireEvent.click(await moreItem('做好了', '重命名'));
     const dialog = await openDialog();
     const input = within(dialog).getByLabelText('作品标题');
     expect(input).toHaveValue('做好了');
@@ -469,7 +545,8 @@ describe('works lists: the actions', () => {
     await renderList([madeWork(3, { title: '做好了' })], {
       routes: { 'POST /api/video/save_video_info': () => refuse(400, '标题含有敏感词') },
     });
-    fireEvent.click(await screen.findByLabelText('重命名 做好了'));
+    await screen.findByText('做好了');
+    fireEvent.click(await moreItem('做好了', '重命名'));
     const dialog = await openDialog();
     fireEvent.change(within(dialog).getByLabelText('作品标题'), { target: { value: '别的' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /^保\s*存$/ }));
@@ -480,13 +557,15 @@ describe('works lists: the actions', () => {
   it('moves a draft to 作品 and a creation back to 草稿', async () => {
     const works = [madeWork(1, { title: '草稿一' }), madeWork(2, { title: '草稿二' })];
     const { server } = await renderList(works);
-    fireEvent.click(await screen.findByLabelText('移到作品 草稿一'));
+    await screen.findByText('草稿一');
+    fireEvent.click(await moreItem('草稿一', '移到作品'));
     expect(await screen.findByText('已移到作品')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('草稿一')).not.toBeInTheDocument());
     expect(screen.getByText('草稿二')).toBeInTheDocument();
 
     fireEvent.click(tab('作品'));
-    fireEvent.click(await screen.findByLabelText('移到草稿 草稿一'));
+    await screen.findByText('草稿一');
+    fireEvent.click(await moreItem('草稿一', '移到草稿'));
     expect(await screen.findByText('已移到草稿')).toBeInTheDocument();
     expect(server.calls('GET', '/api/video/update_video_status').map((call) => call.query)).toEqual(
       [
@@ -500,14 +579,15 @@ describe('works lists: the actions', () => {
   it('deletes only after confirmation; the last card of page 2 goes back to page 1', async () => {
     const works = Array.from({ length: 13 }, (_, index) => madeWork(index + 1));
     const { server } = await renderList(works, { search: '?page=2' });
-    fireEvent.click(await screen.findByLabelText('删除 视频 13'));
+    await screen.findByText('视频 13');
+    fireEvent.click(await moreItem('视频 13', '删除'));
     let dialog = await openDialog();
     expect(dialog).toHaveTextContent('删除「视频 13」？');
     fireEvent.click(within(dialog).getByRole('button', { name: /^取\s*消$/ }));
     await settle(300);
     expect(server.calls('GET', '/api/video/delete_work')).toHaveLength(0);
 
-    fireEvent.click(screen.getByLabelText('删除 视频 13'));
+    fireEvent.click(await moreItem('视频 13', '删除'));
     dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: /^删\s*除$/ }));
     expect(await screen.findByText('已删除')).toBeInTheDocument();
@@ -553,7 +633,7 @@ describe('works lists: live progress, empty and failed lists', () => {
     expect(await screen.findByText('「画面」')).toBeInTheDocument();
     expect(await screen.findByText('「配音」')).toBeInTheDocument();
     expect(await within(card(2)).findByText('已完成')).toBeInTheDocument();
-    expect(within(card(2)).getByLabelText('播放 正在做')).toBeInTheDocument();
+    expect(itemNames(await openMore('正在做'))).toContain('播放');
     const settled = server.calls('GET', '/api/video/get_works').length;
     expect(settled).toBe(4);
     await settle(POLL_MS * 5);

@@ -349,7 +349,10 @@ describe('/generate', () => {
     expect(input).toBeDisabled();
     expect(input).toHaveAttribute('placeholder', '正在加载书籍平台…');
     await waitFor(() => expect(screen.getByLabelText('搜索书籍')).toBeEnabled());
-    expect(screen.getByLabelText('搜索书籍')).toHaveAttribute('placeholder', '输入书名');
+    expect(screen.getByLabelText('搜索书籍')).toHaveAttribute(
+      'placeholder',
+      '输入书名，留空搜索列出书库中的书',
+    );
   });
 
   it('remembers the chosen platform', async () => {

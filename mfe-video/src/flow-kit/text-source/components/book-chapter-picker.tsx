@@ -17,13 +17,16 @@ interface BookChapterPickerProps {
 
 /**
  * 书籍章节: a platform, a book found by name (`search`, then `search_cbid` for its chapters), and
- * one chapter whose text (`get_chapter_content`) becomes the video's text.
+ * one chapter whose text (`get_chapter_content`) becomes the video's text. An empty name lists
+ * the platform's books: a creator who knows no title still finds one.
  */
 export function BookChapterPicker({ onPick }: BookChapterPickerProps) {
   const { message } = App.useApp();
   const { platforms, error: platformsError, reload } = usePlatforms();
   const [platformId, setPlatformId] = useState<number | null>(null);
   const [results, setResults] = useState<BookSummary[] | null>(null);
+  // Whether the results are the whole catalogue (an empty name) rather than a title's matches.
+  const [catalogue, setCatalogue] = useState(false);
   const [book, setBook] = useState<BookDetail | null>(null);
   const [chapterId, setChapterId] = useState<number | null>(null);
   const [busy, setBusy] = useState<'search' | 'book' | 'chapter' | null>(null);
@@ -31,10 +34,6 @@ export function BookChapterPicker({ onPick }: BookChapterPickerProps) {
 
   const search = async (value: string) => {
     const name = value.trim();
-    if (!name) {
-      void message.warning('请输入书名');
-      return;
-    }
     if (platform === null) {
       void message.warning('书籍平台还没有加载，请稍后再试');
       return;
@@ -42,6 +41,7 @@ export function BookChapterPicker({ onPick }: BookChapterPickerProps) {
     setBusy('search');
     try {
       setResults(await searchBooks({ bookName: name, platformId: platform }));
+      setCatalogue(!name);
       setBook(null);
     } catch (error) {
       void message.error(errorMessage(error));
@@ -113,7 +113,7 @@ export function BookChapterPicker({ onPick }: BookChapterPickerProps) {
       />
       <Input.Search
         aria-label="搜索书名"
-        placeholder={platform === null ? '正在加载书籍平台…' : '输入书名'}
+        placeholder={platform === null ? '正在加载书籍平台…' : '输入书名，留空搜索列出书库中的书'}
         enterButton="搜索"
         // Closed until a platform is known, so a search typed at once is not dropped.
         disabled={platform === null}
@@ -124,23 +124,33 @@ export function BookChapterPicker({ onPick }: BookChapterPickerProps) {
       {results && !book && (
         <Flex vertical gap={6}>
           {results.length === 0 ? (
-            <Typography.Text type="secondary">没有找到这本书，换个书名试试</Typography.Text>
+            <Typography.Text type="secondary">
+              {catalogue ? '书库里还没有书' : '没有找到这本书，换个书名试试'}
+            </Typography.Text>
           ) : (
-            results.map((item) => (
-              <Flex key={item.bookId} justify="space-between" align="center" gap={8}>
-                <Typography.Text ellipsis>
-                  {item.title}（{item.author || '佚名'} · {item.chapterCount} 章）
+            <>
+              {catalogue && (
+                // No count: the server answers at most 50, so a count could mislead.
+                <Typography.Text type="secondary">
+                  书库中的书：选择一本，或输入书名搜索
                 </Typography.Text>
-                <Button
-                  size="small"
-                  aria-label={`选择书籍 ${item.title}`}
-                  loading={busy === 'book'}
-                  onClick={() => void open(item)}
-                >
-                  选择
-                </Button>
-              </Flex>
-            ))
+              )}
+              {results.map((item) => (
+                <Flex key={item.bookId} justify="space-between" align="center" gap={8}>
+                  <Typography.Text ellipsis>
+                    {item.title}（{item.author || '佚名'} · {item.chapterCount} 章）
+                  </Typography.Text>
+                  <Button
+                    size="small"
+                    aria-label={`选择书籍 ${item.title}`}
+                    loading={busy === 'book'}
+                    onClick={() => void open(item)}
+                  >
+                    选择
+                  </Button>
+                </Flex>
+              ))}
+            </>
           )}
         </Flex>
       )}

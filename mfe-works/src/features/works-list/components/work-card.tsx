@@ -1,6 +1,7 @@
-import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Dropdown, Flex, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import {
   DeleteOutlined,
+  DownOutlined,
   DownloadOutlined,
   EditOutlined,
   EyeOutlined,
@@ -37,10 +38,28 @@ export interface WorkCardProps {
   onRemove: () => void;
 }
 
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+/** A 更多 item whose reason for being disabled is read under its name, not hidden in a tooltip. */
+function withReason(label: string, reason: string | null) {
+  if (reason === null) return label;
+  return (
+    <Flex vertical>
+      <span>{label}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {reason}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 /**
  * One work of a list: cover, title, type, length, update time, where its video is, and what can
  * be done with it. What a work offers follows what it has: a video to play and download, a task
  * to look at, or nothing made yet (去制作).
+ *
+ * Only the most used actions are buttons, each with its text (编辑 or 去制作, 查看); the rest sit
+ * in the 更多 menu. A row of eight icon-only buttons, two of them pencils, left creators guessing.
  */
 export function WorkCard({
   work,
@@ -56,6 +75,58 @@ export function WorkCard({
   const generated = work.taskId !== null;
   const moveText = work.flag === CreationFlag.creation ? '移到草稿' : '移到作品';
   const regenerateReason = making ? '正在生成，完成后才能重新生成' : regenerateBlocked;
+
+  // The items' icons are decoration (aria-hidden): their own names are English.
+  const moreItems: MenuItem[] = [
+    work.videoUrl ? { key: 'play', icon: <PlayCircleOutlined aria-hidden />, label: '播放' } : null,
+    work.videoUrl
+      ? {
+          key: 'video',
+          icon: <DownloadOutlined aria-hidden />,
+          // A real link, so the browser downloads the file under the work's title.
+          label: (
+            <a href={mediaUrl(work.videoUrl)} download={`${title}.mp4`}>
+              下载视频（MP4）
+            </a>
+          ),
+        }
+      : null,
+    work.srtUrl
+      ? {
+          key: 'captions',
+          icon: <FileTextOutlined aria-hidden />,
+          label: (
+            <a href={mediaUrl(work.srtUrl)} download={`${title}.srt`}>
+              下载字幕（SRT）
+            </a>
+          ),
+        }
+      : null,
+    generated
+      ? {
+          key: 'regenerate',
+          icon: <RedoOutlined aria-hidden />,
+          label: withReason('重新生成', regenerateReason),
+          disabled: regenerateReason !== null,
+        }
+      : null,
+    { key: 'rename', icon: <FormOutlined aria-hidden />, label: '重命名' },
+    { key: 'move', icon: <SwapOutlined aria-hidden />, label: moveText },
+    { type: 'divider' },
+    { key: 'remove', icon: <DeleteOutlined aria-hidden />, label: '删除', danger: true },
+  ];
+  const onMore: MenuProps['onClick'] = ({ key, domEvent }) => {
+    if (key === 'play') onPlay();
+    else if (key === 'regenerate') onRegenerate();
+    else if (key === 'rename') onRename();
+    else if (key === 'move') onMove();
+    else if (key === 'remove') onRemove();
+    else if (!(domEvent.target as HTMLElement).closest('a')) {
+      // A download item is a link, followed by the browser; a click on the item's padding,
+      // outside the link's text, follows it too.
+      (domEvent.currentTarget as HTMLElement).querySelector('a')?.click();
+    }
+  };
 
   return (
     <Card
@@ -92,16 +163,41 @@ export function WorkCard({
         更新于 {formatTime(work.updateTime)}
       </Typography.Text>
       <Flex gap={6} wrap style={{ marginTop: 'auto' }}>
-        {work.videoUrl && (
-          <Button
+        {generated ? (
+          // The editor works on a made video: not while a new one is being made over it.
+          making ? (
+            <Tooltip title="正在生成，完成后才能编辑">
+              <Button
+                size="small"
+                type="primary"
+                icon={<EditOutlined />}
+                aria-label={`编辑 ${title}`}
+                disabled
+              >
+                编辑
+              </Button>
+            </Tooltip>
+          ) : (
+            <RouteButton
+              size="small"
+              type="primary"
+              icon={<EditOutlined />}
+              aria-label={`编辑 ${title}`}
+              to={cutPathOf(work.workId)}
+            >
+              编辑
+            </RouteButton>
+          )
+        ) : (
+          <RouteButton
             size="small"
             type="primary"
-            icon={<PlayCircleOutlined />}
-            aria-label={`播放 ${title}`}
-            onClick={onPlay}
+            icon={<VideoCameraAddOutlined />}
+            aria-label={`去制作 ${title}`}
+            to={makePathOf(work)}
           >
-            播放
-          </Button>
+            去制作
+          </RouteButton>
         )}
         {work.taskId !== null && (
           <RouteButton
@@ -113,90 +209,11 @@ export function WorkCard({
             查看
           </RouteButton>
         )}
-        {!generated && (
-          <RouteButton
-            size="small"
-            type="primary"
-            icon={<VideoCameraAddOutlined />}
-            aria-label={`去制作 ${title}`}
-            to={makePathOf(work)}
-          >
-            去制作
-          </RouteButton>
-        )}
-        {work.videoUrl && (
-          <Tooltip title="下载视频（MP4）">
-            <Button
-              size="small"
-              icon={<DownloadOutlined />}
-              aria-label={`下载视频 ${title}`}
-              href={mediaUrl(work.videoUrl)}
-              download={`${title}.mp4`}
-            />
-          </Tooltip>
-        )}
-        {work.srtUrl && (
-          <Tooltip title="下载字幕（SRT）">
-            <Button
-              size="small"
-              icon={<FileTextOutlined />}
-              aria-label={`下载字幕 ${title}`}
-              href={mediaUrl(work.srtUrl)}
-              download={`${title}.srt`}
-            />
-          </Tooltip>
-        )}
-        {generated && (
-          // The editor works on a made video: not while a new one is being made over it.
-          <Tooltip title={making ? '正在生成，完成后才能编辑' : '编辑'}>
-            {making ? (
-              <Button size="small" icon={<EditOutlined />} aria-label={`编辑 ${title}`} disabled />
-            ) : (
-              <RouteButton
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={`编辑 ${title}`}
-                to={cutPathOf(work.workId)}
-              />
-            )}
-          </Tooltip>
-        )}
-        {generated && (
-          <Tooltip title={regenerateReason ?? '重新生成'}>
-            <Button
-              size="small"
-              icon={<RedoOutlined />}
-              aria-label={`重新生成 ${title}`}
-              disabled={regenerateReason !== null}
-              onClick={onRegenerate}
-            />
-          </Tooltip>
-        )}
-        <Tooltip title="重命名">
-          <Button
-            size="small"
-            icon={<FormOutlined />}
-            aria-label={`重命名 ${title}`}
-            onClick={onRename}
-          />
-        </Tooltip>
-        <Tooltip title={moveText}>
-          <Button
-            size="small"
-            icon={<SwapOutlined />}
-            aria-label={`${moveText} ${title}`}
-            onClick={onMove}
-          />
-        </Tooltip>
-        <Tooltip title="删除">
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={`删除 ${title}`}
-            onClick={onRemove}
-          />
-        </Tooltip>
+        <Dropdown trigger={['click']} menu={{ items: moreItems, onClick: onMore }}>
+          <Button size="small" aria-label={`更多 ${title}`}>
+            更多 <DownOutlined />
+          </Button>
+        </Dropdown>
       </Flex>
     </Card>
   );

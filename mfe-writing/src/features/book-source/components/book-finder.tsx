@@ -12,6 +12,12 @@ import { BookUpload } from './book-upload';
 
 type SearchMode = 'name' | 'id';
 
+/** Books found: by a title, or the whole catalogue (an empty name) to pick from. */
+interface Results {
+  books: BookSummary[];
+  catalogue: boolean;
+}
+
 interface BookFinderProps {
   platforms: BookPlatform[];
   platformsError: string | null;
@@ -22,7 +28,10 @@ interface BookFinderProps {
   onBookChosen: (book: BookDetail) => void;
 }
 
-/** Platform, search by name (`search`) or by id (`search_cbid`), and upload to the local library. */
+/**
+ * Platform, search by name (`search`) or by id (`search_cbid`), and upload to the local library.
+ * An empty name lists the platform's books: a creator who knows no title still finds one.
+ */
 export function BookFinder({
   platforms,
   platformsError,
@@ -34,14 +43,14 @@ export function BookFinder({
   const { message } = App.useApp();
   const [mode, setMode] = useState<SearchMode>('name');
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<BookSummary[] | null>(null);
+  const [results, setResults] = useState<Results | null>(null);
   const [searching, setSearching] = useState(false);
   const [openingBookId, setOpeningBookId] = useState<number | null>(null);
 
   const search = async (value: string) => {
     const text = value.trim();
-    if (!text) {
-      void message.warning(mode === 'name' ? '请输入书名' : '请输入书籍编号');
+    if (!text && mode === 'id') {
+      void message.warning('请输入书籍编号');
       return;
     }
     if (platformId === null) {
@@ -52,7 +61,7 @@ export function BookFinder({
     try {
       if (mode === 'name') {
         const books = await searchBooks({ bookName: text, platformId });
-        setResults(books);
+        setResults({ books, catalogue: !text });
       } else {
         setResults(null);
         onBookChosen(await searchBookById({ cbid: text, platformId }));
@@ -126,7 +135,7 @@ export function BookFinder({
           platformId === null
             ? '正在加载书籍平台…'
             : mode === 'name'
-              ? '输入书名'
+              ? '输入书名，留空搜索列出书库中的书'
               : '输入书籍编号（cbid）'
         }
         enterButton="搜索"
@@ -140,13 +149,21 @@ export function BookFinder({
         onSearch={(value) => void search(value)}
       />
       {results &&
-        (results.length === 0 ? (
+        (results.books.length === 0 ? (
           <Typography.Text type="secondary" data-testid="book-results">
-            没有找到这本书，换个书名试试，或上传到本地书库
+            {results.catalogue
+              ? '书库里还没有书，上传一本到本地书库'
+              : '没有找到这本书，换个书名试试，或上传到本地书库'}
           </Typography.Text>
         ) : (
           <Flex vertical gap={8} data-testid="book-results">
-            {results.map((book) => (
+            {results.catalogue && (
+              <Typography.Text type="secondary">
+                {/* No count: the server answers at most 50, so a count could mislead. */}
+                书库中的书：选择一本，或输入书名搜索
+              </Typography.Text>
+            )}
+            {results.books.map((book) => (
               <Flex
                 key={book.bookId}
                 justify="space-between"

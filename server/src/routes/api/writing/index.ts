@@ -41,9 +41,8 @@ export default async function writingRoutes(app: FastifyInstance) {
   defineRoute(app, writingEndpoints.search, async ({ query, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
     if (query.platformId !== LOCAL_LIBRARY_ID) throw notFound(PLATFORM_NOT_FOUND);
-    const name = query.bookName.trim();
-    if (!name) throw badRequest('请输入书名');
-    return app.books.search(user.id, name);
+    // An empty name lists the catalogue (the samples and the user's own books) to pick from.
+    return app.books.search(user.id, (query.bookName ?? '').trim());
   });
 
   defineRoute(app, writingEndpoints.searchCbid, async ({ query, request, reply }) => {
