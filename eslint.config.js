@@ -266,6 +266,24 @@ export default tseslint.config(
     },
   },
   {
+    // An icon is a drawing, not a name: antd's icons name themselves in English (「bell」,
+    // 「reload」), which a screen reader reads into the control's Chinese name (the accessibility
+    // audit's label-content-name-mismatch). The control carries the name, its text or aria-label.
+    files: FRONT_END_SOURCES,
+    ignores: FRONT_END_TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name='aria-hidden']))",
+          message:
+            '图标须加 aria-hidden，由按钮的文字或 aria-label 命名（icons are aria-hidden; the control names itself）.',
+        },
+      ],
+    },
+  },
+  {
     // Tests may reach across layers to what they test, never out of their package.
     files: FRONT_END_TESTS,
     rules: {

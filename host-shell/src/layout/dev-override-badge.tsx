@@ -53,7 +53,7 @@ export function DevOverrideBadge() {
           cursor: 'pointer',
         }}
       >
-        <CloseOutlined />
+        <CloseOutlined aria-hidden />
       </button>
     </span>
   );

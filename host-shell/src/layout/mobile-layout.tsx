@@ -18,7 +18,7 @@ export function MobileLayout() {
             <Button
               type="text"
               aria-label="菜单"
-              icon={<MenuOutlined />}
+              icon={<MenuOutlined aria-hidden />}
               onClick={() => setMenuOpen(true)}
             />
           }

@@ -152,7 +152,7 @@ export function NoticesBell() {
         onFocus={want}
         icon={
           <Badge count={count} size="small">
-            <BellOutlined style={{ fontSize: 18 }} />
+            <BellOutlined aria-hidden style={{ fontSize: 18 }} />
           </Badge>
         }
       />

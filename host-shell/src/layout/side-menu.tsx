@@ -62,10 +62,10 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
 
   const workItems = visibleWorkMenuItems(user);
   const items: MenuProps['items'] = [
-    { key: '/', icon: <HomeOutlined />, label: label('首页', '/') },
+    { key: '/', icon: <HomeOutlined aria-hidden />, label: label('首页', '/') },
     {
       key: 'text',
-      icon: <EditOutlined />,
+      icon: <EditOutlined aria-hidden />,
       label: '文本创作',
       children: [
         { key: '/generate', label: label('一键成文', '/generate') },
@@ -74,7 +74,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
     },
     {
       key: 'video',
-      icon: <VideoCameraOutlined />,
+      icon: <VideoCameraOutlined aria-hidden />,
       label: '视频创作',
       children: [
         { key: '/video', label: label('视频合成', '/video') },
@@ -83,14 +83,14 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
     },
     {
       key: 'works',
-      icon: <FolderOutlined />,
+      icon: <FolderOutlined aria-hidden />,
       label: '我的作品',
       children: workItems.map((item) => ({
         key: item.path,
         label: label(item.label, item.path),
       })),
     },
-    { key: CONVENTION_KEY, icon: <SafetyCertificateOutlined />, label: '社区公约' },
+    { key: CONVENTION_KEY, icon: <SafetyCertificateOutlined aria-hidden />, label: '社区公约' },
   ];
 
   // The remotes behind the menu, in its order, fetched once the first page has settled.

@@ -34,7 +34,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       }}
     >
       <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
-        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} />
         {!compact && <Typography.Text>{user?.nickname || user?.username}</Typography.Text>}
       </Space>
     </Dropdown>

@@ -107,7 +107,7 @@ function WorkThumb({ work }: { work: WorkSummary }) {
       aria-label={`${work.title} 暂无封面`}
       style={{ ...frame, background: token.colorFillTertiary, color: token.colorTextQuaternary }}
     >
-      <PictureOutlined />
+      <PictureOutlined aria-hidden />
     </Flex>
   );
 }

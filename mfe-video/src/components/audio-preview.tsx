@@ -58,7 +58,7 @@ export function AudioPreview({ url, load, label, disabled }: AudioPreviewProps) 
       <Button
         shape="circle"
         aria-label={playing ? `停止${label}` : label}
-        icon={playing ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+        icon={playing ? <PauseCircleOutlined aria-hidden /> : <PlayCircleOutlined aria-hidden />}
         loading={loading}
         disabled={disabled}
         onClick={() => void toggle()}

@@ -47,7 +47,7 @@ export function PageFrame({ title, extra, steps, actions, outside, children }: P
     >
       {bare && (
         <Link to="/video" style={{ alignSelf: 'flex-start' }}>
-          <ArrowLeftOutlined /> 视频合成
+          <ArrowLeftOutlined aria-hidden /> 视频合成
         </Link>
       )}
       <Flex

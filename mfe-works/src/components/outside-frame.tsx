@@ -31,7 +31,7 @@ export function OutsideFrame({ back, children }: OutsideFrameProps) {
       }}
     >
       <Link to={back.to} style={{ alignSelf: 'flex-start' }}>
-        <ArrowLeftOutlined /> {back.label}
+        <ArrowLeftOutlined aria-hidden /> {back.label}
       </Link>
       {children}
     </Flex>

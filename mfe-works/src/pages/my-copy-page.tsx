@@ -42,7 +42,7 @@ function WorkRow({ work, onEdit, onUse, using, onDelete }: WorkRowProps) {
         </Flex>
         <Flex gap={8} wrap>
           <Button
-            icon={<EditOutlined />}
+            icon={<EditOutlined aria-hidden />}
             onClick={onEdit}
             aria-label={`编辑 ${work.title}`}
             data-testid={`work-edit-${work.workId}`}
@@ -50,7 +50,7 @@ function WorkRow({ work, onEdit, onUse, using, onDelete }: WorkRowProps) {
             编辑
           </Button>
           <Button
-            icon={<VideoCameraOutlined />}
+            icon={<VideoCameraOutlined aria-hidden />}
             onClick={onUse}
             loading={using}
             aria-label={`用于视频 ${work.title}`}
@@ -68,7 +68,7 @@ function WorkRow({ work, onEdit, onUse, using, onDelete }: WorkRowProps) {
           >
             <Button
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={`删除 ${work.title}`}
               data-testid={`work-delete-${work.workId}`}
             >

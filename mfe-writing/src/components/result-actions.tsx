@@ -116,7 +116,7 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
   return (
     <Flex gap={8} wrap align="center">
       <Button
-        icon={<CopyOutlined />}
+        icon={<CopyOutlined aria-hidden />}
         onClick={() => void copy()}
         disabled={disabled || empty}
         data-testid="copy"
@@ -124,7 +124,7 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
         复制
       </Button>
       <Button
-        icon={<SaveOutlined />}
+        icon={<SaveOutlined aria-hidden />}
         onClick={openSave}
         disabled={disabled || empty}
         loading={saving}
@@ -134,7 +134,7 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
       </Button>
       <Button
         type="primary"
-        icon={<VideoCameraOutlined />}
+        icon={<VideoCameraOutlined aria-hidden />}
         onClick={() => setChoosingType(true)}
         disabled={disabled || empty}
         data-testid="send-to-video"

@@ -89,12 +89,12 @@ export function ResultPanel({
       />
       <Flex gap={8} wrap align="center">
         {running ? (
-          <Button danger icon={<StopOutlined />} onClick={onStop} data-testid="stop">
+          <Button danger icon={<StopOutlined aria-hidden />} onClick={onStop} data-testid="stop">
             停止
           </Button>
         ) : (
           <Button
-            icon={<RedoOutlined />}
+            icon={<RedoOutlined aria-hidden />}
             onClick={onRegenerate}
             disabled={status === 'idle'}
             data-testid="regenerate"

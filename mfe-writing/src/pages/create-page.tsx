@@ -229,7 +229,7 @@ export function CreatePage() {
                 <Button
                   type="primary"
                   size="large"
-                  icon={<EditOutlined />}
+                  icon={<EditOutlined aria-hidden />}
                   loading={generation.running}
                   onClick={generate}
                   data-testid="generate"

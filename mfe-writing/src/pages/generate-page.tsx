@@ -231,7 +231,7 @@ export function GeneratePage() {
                 <Button
                   type="primary"
                   size="large"
-                  icon={<ThunderboltOutlined />}
+                  icon={<ThunderboltOutlined aria-hidden />}
                   loading={generation.running}
                   onClick={generate}
                   data-testid="generate"

@@ -21,8 +21,9 @@ export { configuredServices, forgetServices, useServices, useTextModel } from '.
 /**
  * Dark theme, pink primary (spec section 1): the host's ConfigProvider and tests use this one.
  * Its values live in `kol-theme.json`, which the builds also read to write the antd styles of a
- * first load ahead of time (scripts/antd-styles.cjs). Links, info and progress take the primary
- * (antd's default blue is off the palette), and the header and side menu the dark greys of the
+ * first load ahead of time (scripts/antd-styles.cjs). Info and progress take the primary and
+ * links a lighter pink (antd's default blue is off the palette; the primary itself reads below
+ * 4.5:1 as small text on the dark ground), and the header and side menu the dark greys of the
  * pages (antd's dark layout is navy): the interface audit checks every route against it
  * (e2e/support/audit.ts).
  */

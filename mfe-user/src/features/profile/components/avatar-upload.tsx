@@ -44,7 +44,7 @@ export function AvatarUpload({ avatar }: AvatarUploadProps) {
   return (
     <Flex align="center" gap={16} wrap>
       {messageHolder}
-      <Avatar size={72} src={avatar || undefined} icon={<UserOutlined />} alt="头像" />
+      <Avatar size={72} src={avatar || undefined} icon={<UserOutlined aria-hidden />} alt="头像" />
       <Upload
         accept={AVATAR_MIME_TYPES.join(',')}
         showUploadList={false}
@@ -52,7 +52,7 @@ export function AvatarUpload({ avatar }: AvatarUploadProps) {
         beforeUpload={beforeUpload}
         customRequest={customRequest}
       >
-        <Button icon={<UploadOutlined />} loading={uploading}>
+        <Button icon={<UploadOutlined aria-hidden />} loading={uploading}>
           更换头像
         </Button>
       </Upload>

@@ -43,7 +43,6 @@ export function QuotaTable() {
         dataSource={limits ? quotaRows(limits) : []}
         loading={loading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={error ? { emptyText: '次数加载失败' } : undefined}
       />
       {error && (

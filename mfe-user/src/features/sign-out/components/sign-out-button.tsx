@@ -22,7 +22,7 @@ export function SignOutButton() {
   return (
     <>
       {messageHolder}
-      <Button danger icon={<LogoutOutlined />} loading={signingOut} onClick={onClick}>
+      <Button danger icon={<LogoutOutlined aria-hidden />} loading={signingOut} onClick={onClick}>
         退出登录
       </Button>
     </>

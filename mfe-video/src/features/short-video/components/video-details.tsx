@@ -136,11 +136,15 @@ export function VideoDetails({
         />
       </Flex>
       <Flex gap={8} wrap>
-        <Button icon={<DownloadOutlined />} href={mediaUrl(videoUrl)} download={`${file}.mp4`}>
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          href={mediaUrl(videoUrl)}
+          download={`${file}.mp4`}
+        >
           下载 MP4
         </Button>
         <Button
-          icon={<DownloadOutlined />}
+          icon={<DownloadOutlined aria-hidden />}
           href={mediaUrl(srtUrl)}
           download={`${file}.srt`}
           disabled={!srtUrl}
@@ -155,11 +159,11 @@ export function VideoDetails({
         ) : work.type === ProjectType.decompression ||
           work.type === ProjectType.decompressionOverseas ? (
           <Link to={`/video/cut?workId=${work.workId}`}>
-            <Button icon={<EditOutlined />}>片段编辑</Button>
+            <Button icon={<EditOutlined aria-hidden />}>片段编辑</Button>
           </Link>
         ) : (
           <Link to={`/work/cut/${work.workId}`}>
-            <Button icon={<EditOutlined />}>在编辑器中修改</Button>
+            <Button icon={<EditOutlined aria-hidden />}>在编辑器中修改</Button>
           </Link>
         )}
         <ConfirmButton

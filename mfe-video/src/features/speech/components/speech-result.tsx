@@ -27,14 +27,18 @@ export function SpeechResult({ output }: { output: SpeechOutput }) {
       {output.note && <Alert type="info" showIcon title={output.note} />}
       <Flex gap={8} wrap>
         <Button
-          icon={<DownloadOutlined />}
+          icon={<DownloadOutlined aria-hidden />}
           href={mediaUrl(output.audioUrl)}
           download={mp3 ? '配音.mp3' : '配音.wav'}
         >
           {mp3 ? '下载 MP3' : '下载 WAV'}
         </Button>
         {output.wavUrl && (
-          <Button icon={<DownloadOutlined />} href={mediaUrl(output.wavUrl)} download="配音.wav">
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            href={mediaUrl(output.wavUrl)}
+            download="配音.wav"
+          >
             下载 WAV
           </Button>
         )}

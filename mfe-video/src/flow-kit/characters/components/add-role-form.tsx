@@ -45,7 +45,7 @@ export function AddRoleForm({ onAdd }: AddRoleFormProps) {
           value={description}
           onChange={(event) => setDescription(event.target.value)}
         />
-        <Button icon={<PlusOutlined />} loading={adding} onClick={() => void add()}>
+        <Button icon={<PlusOutlined aria-hidden />} loading={adding} onClick={() => void add()}>
           添加角色
         </Button>
       </Flex>

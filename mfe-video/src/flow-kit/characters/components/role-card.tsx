@@ -156,7 +156,7 @@ export function RoleCard({ role, pictures, drawing, onSave, onDraw, onDelete }: 
         {failed && <Alert type="error" showIcon title={`形象绘制失败：${failed}`} />}
         <Flex gap={8} wrap justify="flex-end">
           <Button
-            icon={<PictureOutlined />}
+            icon={<PictureOutlined aria-hidden />}
             loading={drawing?.busy}
             aria-label={`生成形象 ${role.name}`}
             onClick={() => onDraw(description)}
@@ -179,7 +179,11 @@ export function RoleCard({ role, pictures, drawing, onSave, onDraw, onDelete }: 
             cancelText="取消"
             onConfirm={onDelete}
           >
-            <Button danger icon={<DeleteOutlined />} aria-label={`删除角色 ${role.name}`} />
+            <Button
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={`删除角色 ${role.name}`}
+            />
           </Popconfirm>
         </Flex>
       </Flex>

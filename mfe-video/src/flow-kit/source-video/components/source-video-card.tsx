@@ -96,7 +96,7 @@ export function SourceVideoCard({ source, onUploaded, onBusyChange }: SourceVide
           }}
         />
         <Button
-          icon={<UploadOutlined />}
+          icon={<UploadOutlined aria-hidden />}
           loading={uploading || choosing}
           onClick={() => input.current?.click()}
           style={{ alignSelf: 'flex-start' }}

@@ -125,7 +125,7 @@ export function TextSourceCard({
               return false;
             }}
           >
-            <Button icon={<UploadOutlined />}>导入 TXT</Button>
+            <Button icon={<UploadOutlined aria-hidden />}>导入 TXT</Button>
           </Upload>
           <Typography.Text type={text.length > maxChars ? 'danger' : 'secondary'}>
             {text.length} / {maxChars} 字

@@ -77,7 +77,7 @@ export function ScriptLineRow({
           <Tooltip title="上移">
             <Button
               aria-label={`上移第 ${n} 行`}
-              icon={<ArrowUpOutlined />}
+              icon={<ArrowUpOutlined aria-hidden />}
               disabled={index === 0}
               onClick={() => onMove(-1)}
             />
@@ -85,7 +85,7 @@ export function ScriptLineRow({
           <Tooltip title="下移">
             <Button
               aria-label={`下移第 ${n} 行`}
-              icon={<ArrowDownOutlined />}
+              icon={<ArrowDownOutlined aria-hidden />}
               disabled={index === count - 1}
               onClick={() => onMove(1)}
             />
@@ -93,13 +93,13 @@ export function ScriptLineRow({
           <Tooltip title="在下方添加一行">
             <Button
               aria-label={`在第 ${n} 行下方添加`}
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onClick={onAddAfter}
             />
           </Tooltip>
           <ConfirmButton
             aria-label={`删除第 ${n} 行`}
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             danger
             confirmTitle={`删除第 ${n} 行？`}
             confirmContent={`「${line.speaker}：${line.text.slice(0, 30)}」将从剧本中删除。`}

@@ -99,7 +99,7 @@ export function ShotPictureCard({
             )}
             {failed && <Alert type="error" showIcon title={`第 ${n} 个分镜绘制失败：${failed}`} />}
             <Button
-              icon={<ReloadOutlined />}
+              icon={<ReloadOutlined aria-hidden />}
               loading={busy}
               aria-label={`重新生成第 ${n} 个分镜的画面`}
               onClick={onDraw}

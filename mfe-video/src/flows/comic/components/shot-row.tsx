@@ -85,7 +85,7 @@ export function ShotRow({
           <Tooltip title="上移">
             <Button
               size="small"
-              icon={<ArrowUpOutlined />}
+              icon={<ArrowUpOutlined aria-hidden />}
               aria-label={`上移第 ${n} 个分镜`}
               disabled={index === 0}
               onClick={() => onMove(-1)}
@@ -94,7 +94,7 @@ export function ShotRow({
           <Tooltip title="下移">
             <Button
               size="small"
-              icon={<ArrowDownOutlined />}
+              icon={<ArrowDownOutlined aria-hidden />}
               aria-label={`下移第 ${n} 个分镜`}
               disabled={index === total - 1}
               onClick={() => onMove(1)}
@@ -102,7 +102,7 @@ export function ShotRow({
           </Tooltip>
           <Button
             size="small"
-            icon={<ScissorOutlined />}
+            icon={<ScissorOutlined aria-hidden />}
             aria-label={`在光标处拆分第 ${n} 个分镜`}
             onClick={split}
           >
@@ -110,7 +110,7 @@ export function ShotRow({
           </Button>
           <Button
             size="small"
-            icon={<MergeCellsOutlined />}
+            icon={<MergeCellsOutlined aria-hidden />}
             aria-label={`把第 ${n} 个分镜与下一个合并`}
             disabled={index === total - 1}
             onClick={onMergeWithNext}
@@ -128,7 +128,7 @@ export function ShotRow({
             <Button
               size="small"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={`删除第 ${n} 个分镜`}
             />
           </Popconfirm>

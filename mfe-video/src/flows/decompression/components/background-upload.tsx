@@ -17,7 +17,7 @@ export function BackgroundUpload({ upload }: { upload: Upload }) {
         onChange={(event) => void upload.choose(event.target.files?.[0])}
       />
       <Button
-        icon={<UploadOutlined />}
+        icon={<UploadOutlined aria-hidden />}
         loading={percent !== null || upload.choosing}
         onClick={() => input.current?.click()}
       >

@@ -176,7 +176,7 @@ function DedupClip({ workId, outside }: { workId: number; outside: boolean }) {
                     style={{ maxWidth: '100%', maxHeight: 360, background: '#000' }}
                   />
                   <Button
-                    icon={<DownloadOutlined />}
+                    icon={<DownloadOutlined aria-hidden />}
                     href={mediaUrl(result.videoUrl)}
                     download={`${work.title}.mp4`}
                     style={{ alignSelf: 'flex-start' }}

@@ -126,7 +126,7 @@ export function SceneMediaCard({
             }}
           />
           <Button
-            icon={<UploadOutlined />}
+            icon={<UploadOutlined aria-hidden />}
             loading={uploading || choosing}
             onClick={() => input.current?.click()}
             style={{ alignSelf: 'flex-start' }}

@@ -63,7 +63,7 @@ export function SceneScriptCard({
           <Tooltip title="上移场景">
             <Button
               size="small"
-              icon={<ArrowUpOutlined />}
+              icon={<ArrowUpOutlined aria-hidden />}
               aria-label={`上移第 ${n} 个场景`}
               disabled={index === 0}
               onClick={() => onMove(-1)}
@@ -72,7 +72,7 @@ export function SceneScriptCard({
           <Tooltip title="下移场景">
             <Button
               size="small"
-              icon={<ArrowDownOutlined />}
+              icon={<ArrowDownOutlined aria-hidden />}
               aria-label={`下移第 ${n} 个场景`}
               disabled={index === total - 1}
               onClick={() => onMove(1)}
@@ -89,7 +89,7 @@ export function SceneScriptCard({
             <Button
               size="small"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={`删除第 ${n} 个场景`}
             />
           </Popconfirm>
@@ -124,14 +124,14 @@ export function SceneScriptCard({
               <Flex gap={4}>
                 <Button
                   size="small"
-                  icon={<ArrowUpOutlined />}
+                  icon={<ArrowUpOutlined aria-hidden />}
                   aria-label={`上移${where}`}
                   disabled={j === 0}
                   onClick={() => onMoveLine(j, -1)}
                 />
                 <Button
                   size="small"
-                  icon={<ArrowDownOutlined />}
+                  icon={<ArrowDownOutlined aria-hidden />}
                   aria-label={`下移${where}`}
                   disabled={j === scene.lines.length - 1}
                   onClick={() => onMoveLine(j, 1)}
@@ -146,7 +146,7 @@ export function SceneScriptCard({
                   <Button
                     size="small"
                     danger
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     aria-label={`删除${where}`}
                   />
                 </Popconfirm>
@@ -156,7 +156,7 @@ export function SceneScriptCard({
         })}
         <Button
           type="dashed"
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           disabled={scene.lines.length >= MAX_LINES_PER_SCENE}
           onClick={onAddLine}
           aria-label={`给场景 ${n} 添加台词`}

@@ -150,7 +150,7 @@ export function OperaCaptionStep() {
           <Button
             type="dashed"
             block
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             disabled={scenes.length >= MAX_SCENES}
             onClick={() => edit(addScene)}
           >

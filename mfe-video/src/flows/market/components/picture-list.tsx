@@ -43,7 +43,7 @@ export function PictureList({ pictures, uploads, onAdd, onMove, onRemove }: Pict
             onAdd(files);
           }}
         />
-        <Button icon={<UploadOutlined />} onClick={() => input.current?.click()}>
+        <Button icon={<UploadOutlined aria-hidden />} onClick={() => input.current?.click()}>
           添加图片
         </Button>
       </div>
@@ -73,14 +73,14 @@ export function PictureList({ pictures, uploads, onAdd, onMove, onRemove }: Pict
             <Flex gap={4}>
               <Button
                 size="small"
-                icon={<ArrowUpOutlined />}
+                icon={<ArrowUpOutlined aria-hidden />}
                 aria-label={`上移第 ${i + 1} 张图片`}
                 disabled={i === 0}
                 onClick={() => onMove(i, -1)}
               />
               <Button
                 size="small"
-                icon={<ArrowDownOutlined />}
+                icon={<ArrowDownOutlined aria-hidden />}
                 aria-label={`下移第 ${i + 1} 张图片`}
                 disabled={i === pictures.length - 1}
                 onClick={() => onMove(i, 1)}
@@ -88,7 +88,7 @@ export function PictureList({ pictures, uploads, onAdd, onMove, onRemove }: Pict
               <ConfirmButton
                 size="small"
                 danger
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 aria-label={`删除第 ${i + 1} 张图片`}
                 confirmTitle="删除图片"
                 confirmContent={`从视频中去掉第 ${i + 1} 张图片？`}

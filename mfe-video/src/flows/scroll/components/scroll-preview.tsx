@@ -43,6 +43,8 @@ export function ScrollPreview({ text, speed, voiceId, aspect, coverUrl }: Scroll
       <div
         role="img"
         aria-label="滚屏预览"
+        // The video's own background, as the render draws it: content, not the interface's colour.
+        data-content-colour
         style={{
           position: 'relative',
           width,
@@ -90,7 +92,7 @@ export function ScrollPreview({ text, speed, voiceId, aspect, coverUrl }: Scroll
       <Flex align="center" gap={8}>
         <Button
           size="small"
-          icon={playing ? <PauseOutlined /> : <CaretRightOutlined />}
+          icon={playing ? <PauseOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
           onClick={() => setPlaying((p) => !p)}
           disabled={durationMs === 0}
         >

@@ -186,7 +186,7 @@ export function CutEditor({
               />
               <Flex gap={8} wrap>
                 <Button
-                  icon={<SoundOutlined />}
+                  icon={<SoundOutlined aria-hidden />}
                   loading={speech.run?.all === true}
                   disabled={speech.run !== null}
                   onClick={() => void speech.speak()}

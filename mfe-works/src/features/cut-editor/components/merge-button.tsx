@@ -124,7 +124,7 @@ export function MergeButton({
     return (
       <Flex align="center" gap={8} wrap>
         <Tooltip title="合成前每个片段都需要配音">
-          <Button icon={<VideoCameraOutlined />} disabled>
+          <Button icon={<VideoCameraOutlined aria-hidden />} disabled>
             还有 {unspoken} 个片段未配音
           </Button>
         </Tooltip>
@@ -137,7 +137,7 @@ export function MergeButton({
   return (
     <Button
       type="primary"
-      icon={<VideoCameraOutlined />}
+      icon={<VideoCameraOutlined aria-hidden />}
       loading={preparing}
       disabled={busy}
       onClick={() => void ask()}

@@ -76,7 +76,7 @@ export function PictureChooser({ open, onClose, onChoose }: PictureChooserProps)
             onChange={(event) => void upload(event)}
           />
           <Button
-            icon={<UploadOutlined />}
+            icon={<UploadOutlined aria-hidden />}
             loading={uploading}
             onClick={() => input.current?.click()}
           >

@@ -13,12 +13,12 @@ export function SaveIndicator({ status, onRetry }: SaveIndicatorProps) {
     <Flex align="center" gap={8} data-testid="save-state" role="status" aria-live="polite">
       {status.state === 'saved' ? (
         <Typography.Text type="secondary">
-          <CheckCircleOutlined /> 已保存
+          <CheckCircleOutlined aria-hidden /> 已保存
         </Typography.Text>
       ) : status.state === 'failed' ? (
         <>
           <Typography.Text type="danger">
-            <WarningOutlined /> 保存失败（{status.message}）
+            <WarningOutlined aria-hidden /> 保存失败（{status.message}）
           </Typography.Text>
           <Button size="small" onClick={onRetry}>
             重试
@@ -26,7 +26,7 @@ export function SaveIndicator({ status, onRetry }: SaveIndicatorProps) {
         </>
       ) : (
         <Typography.Text type="secondary">
-          <LoadingOutlined /> 保存中…
+          <LoadingOutlined aria-hidden /> 保存中…
         </Typography.Text>
       )}
     </Flex>

@@ -159,7 +159,7 @@ export const SegmentCard = memo(function SegmentCard({
           <Flex vertical gap={4} style={{ flex: 'none' }}>
             <Button
               size="small"
-              icon={<ArrowUpOutlined />}
+              icon={<ArrowUpOutlined aria-hidden />}
               aria-label={`上移片段 ${n}`}
               disabled={position === 0}
               onClick={(event) => {
@@ -169,7 +169,7 @@ export const SegmentCard = memo(function SegmentCard({
             />
             <Button
               size="small"
-              icon={<ArrowDownOutlined />}
+              icon={<ArrowDownOutlined aria-hidden />}
               aria-label={`下移片段 ${n}`}
               disabled={position === total - 1}
               onClick={(event) => {

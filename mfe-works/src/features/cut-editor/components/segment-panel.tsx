@@ -125,7 +125,7 @@ export function SegmentPanel({
       data-testid="segment-panel"
       extra={
         <Button
-          icon={<ReloadOutlined />}
+          icon={<ReloadOutlined aria-hidden />}
           loading={speaking}
           disabled={speechBusy && !speaking}
           onClick={onRegenerate}
@@ -206,7 +206,11 @@ export function SegmentPanel({
               style={{ width: 100 }}
             />
           </Flex>
-          <Button icon={<SoundOutlined />} loading={audition.loading} onClick={() => void listen()}>
+          <Button
+            icon={<SoundOutlined aria-hidden />}
+            loading={audition.loading}
+            onClick={() => void listen()}
+          >
             试听
           </Button>
         </Flex>
@@ -277,14 +281,14 @@ export function SegmentPanel({
             />
             <Flex gap={8} wrap>
               <Button
-                icon={<PictureOutlined />}
+                icon={<PictureOutlined aria-hidden />}
                 loading={redraw?.busy}
                 disabled={!prompt.trim()}
                 onClick={() => onRedraw(prompt.trim())}
               >
                 {redraw?.busy ? '绘制中…' : '重新绘制'}
               </Button>
-              <Button icon={<UploadOutlined />} onClick={() => setChoosing(true)}>
+              <Button icon={<UploadOutlined aria-hidden />} onClick={() => setChoosing(true)}>
                 选择已上传图片
               </Button>
             </Flex>

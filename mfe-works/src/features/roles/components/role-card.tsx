@@ -119,7 +119,7 @@ export function RoleCard({
             data-testid={`role-cover-empty-${role.roleId}`}
             style={{ height: COVER_HEIGHT, background: '#fafafa', color: '#bfbfbf' }}
           >
-            <UserOutlined style={{ fontSize: 40 }} />
+            <UserOutlined aria-hidden style={{ fontSize: 40 }} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               暂无参考图：重绘形象或上传一张
             </Typography.Text>
@@ -178,7 +178,7 @@ export function RoleCard({
         <Tooltip title="编辑">
           <Button
             size="small"
-            icon={<EditOutlined />}
+            icon={<EditOutlined aria-hidden />}
             aria-label={`编辑角色 ${role.name}`}
             onClick={onEdit}
           />
@@ -186,7 +186,7 @@ export function RoleCard({
         <Tooltip title="重绘形象：按外貌描述画一张新形象">
           <Button
             size="small"
-            icon={<PictureOutlined />}
+            icon={<PictureOutlined aria-hidden />}
             loading={redraw?.busy}
             aria-label={`重绘形象 ${role.name}`}
             onClick={onRedraw}
@@ -195,7 +195,7 @@ export function RoleCard({
         <Tooltip title="上传参考图（JPEG、PNG、WebP，不超过 5 MB）">
           <Button
             size="small"
-            icon={<UploadOutlined />}
+            icon={<UploadOutlined aria-hidden />}
             loading={uploading}
             aria-label={`上传参考图 ${role.name}`}
             onClick={() => fileInput.current?.click()}
@@ -218,7 +218,7 @@ export function RoleCard({
           <Button
             size="small"
             danger
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             aria-label={`删除角色 ${role.name}`}
             onClick={onDelete}
           />
@@ -227,7 +227,7 @@ export function RoleCard({
           size="small"
           type="primary"
           ghost
-          icon={<VideoCameraOutlined />}
+          icon={<VideoCameraOutlined aria-hidden />}
           aria-label={`用于视频 ${role.name}`}
           onClick={onUseInVideo}
           style={{ marginLeft: 'auto' }}

@@ -27,7 +27,7 @@ export function RolesEmpty({ filtered, onCreate, onClearFilters }: RolesEmptyPro
         </Typography.Paragraph>
       }
     >
-      <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onCreate}>
         新建角色
       </Button>
     </Empty>

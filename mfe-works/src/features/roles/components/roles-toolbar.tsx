@@ -29,7 +29,12 @@ export function RolesToolbar({ query, onChange, onCreate }: RolesToolbarProps) {
         <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           我的角色
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={onCreate} data-testid="role-create">
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={onCreate}
+          data-testid="role-create"
+        >
           新建角色
         </Button>
       </Flex>

@@ -170,7 +170,7 @@ export function WorkCard({
               <Button
                 size="small"
                 type="primary"
-                icon={<EditOutlined />}
+                icon={<EditOutlined aria-hidden />}
                 aria-label={`编辑 ${title}`}
                 disabled
               >
@@ -181,7 +181,7 @@ export function WorkCard({
             <RouteButton
               size="small"
               type="primary"
-              icon={<EditOutlined />}
+              icon={<EditOutlined aria-hidden />}
               aria-label={`编辑 ${title}`}
               to={cutPathOf(work.workId)}
             >
@@ -192,7 +192,7 @@ export function WorkCard({
           <RouteButton
             size="small"
             type="primary"
-            icon={<VideoCameraAddOutlined />}
+            icon={<VideoCameraAddOutlined aria-hidden />}
             aria-label={`去制作 ${title}`}
             to={makePathOf(work)}
           >
@@ -202,7 +202,7 @@ export function WorkCard({
         {work.taskId !== null && (
           <RouteButton
             size="small"
-            icon={<EyeOutlined />}
+            icon={<EyeOutlined aria-hidden />}
             aria-label={`查看 ${title}`}
             to={videoPathOf(work.taskId)}
           >
@@ -211,7 +211,7 @@ export function WorkCard({
         )}
         <Dropdown trigger={['click']} menu={{ items: moreItems, onClick: onMore }}>
           <Button size="small" aria-label={`更多 ${title}`}>
-            更多 <DownOutlined />
+            更多 <DownOutlined aria-hidden />
           </Button>
         </Dropdown>
       </Flex>

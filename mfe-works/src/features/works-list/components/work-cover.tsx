@@ -31,7 +31,7 @@ export function WorkCover({ title, coverUrl }: { title: string; coverUrl: string
         color: token.colorTextQuaternary,
       }}
     >
-      <PictureOutlined style={{ fontSize: 28 }} />
+      <PictureOutlined aria-hidden style={{ fontSize: 28 }} />
       <span style={{ fontSize: 12 }}>暂无封面</span>
     </Flex>
   );

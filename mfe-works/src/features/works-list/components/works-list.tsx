@@ -77,6 +77,8 @@ export function WorksList({ list, pollIntervalMs }: WorksListProps) {
     if (pastEnd) setPage(lastPage);
   }, [pastEnd, lastPage, setPage]);
 
+  // Beside the search, not in the tabs' bar: a control inside the tab list breaks what a screen
+  // reader expects of it (only tabs), the accessibility audit's one critical finding.
   const typeSwitch =
     list.types.length > 1 ? (
       <Segmented<ProjectType>
@@ -97,13 +99,15 @@ export function WorksList({ list, pollIntervalMs }: WorksListProps) {
         <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {list.title}
         </Typography.Title>
-        <WorksSearch keyword={query.keyword} onSearch={setKeyword} />
+        <Flex gap={12} align="center" wrap>
+          {typeSwitch}
+          <WorksSearch keyword={query.keyword} onSearch={setKeyword} />
+        </Flex>
       </Flex>
       <Tabs
         activeKey={String(query.flag)}
         items={TABS}
         onChange={(key) => setFlag(Number(key) as CreationFlag)}
-        tabBarExtraContent={typeSwitch}
         style={{ marginBottom: -12 }}
       />
       {works.error && (

@@ -47,7 +47,7 @@ export function BookUpload({ onUploaded }: BookUploadProps) {
       beforeUpload={beforeUpload}
       customRequest={customRequest}
     >
-      <Button icon={<UploadOutlined />} loading={uploading} data-testid="book-upload">
+      <Button icon={<UploadOutlined aria-hidden />} loading={uploading} data-testid="book-upload">
         上传书籍（TXT/EPUB）
       </Button>
     </Upload>

@@ -76,7 +76,7 @@ export function ChapterPicker({ book, selected, onChange }: ChapterPickerProps) 
               <Button
                 size="small"
                 type="text"
-                icon={<EyeOutlined />}
+                icon={<EyeOutlined aria-hidden />}
                 aria-label={`预览 ${chapter.title}`}
                 loading={loadingId === chapter.chapterId}
                 onClick={() => void openPreview(chapter.chapterId)}
