@@ -39,18 +39,30 @@ describe('useParallelTasks', () => {
       { step: 1, done: false },
       { step: 2, done: true },
     ]);
-    const long = polledTask('b', [
-      { step: 1, done: false },
-      { step: 2, done: false },
-      { step: 3, done: false },
-      { step: 4, done: true },
-    ]);
+    // Runs until the test lets it end (not after a number of polls: on a loaded machine the
+    // polls outran the check that it was still running).
+    let letEnd = false;
+    let longAsked = 0;
+    const long = {
+      task: {
+        id: 'b',
+        queryKey: ['parallel-task', 'b'],
+        fetch: async () => {
+          longAsked += 1;
+          return letEnd ? { step: 4, done: true } : { step: Math.min(longAsked, 3), done: false };
+        },
+        ended: (state: State) => state.done,
+        intervalMs: 20,
+      } satisfies ParallelTask<State>,
+      asked: () => longAsked,
+    };
     const onEnd = jest.fn();
     const { result } = renderHook(() => useParallelTasks([short.task, long.task], onEnd), {
       wrapper: wrapper(),
     });
     await waitFor(() => expect(result.current.get('a')?.ended).toBe(true));
     expect(result.current.get('b')?.ended).toBe(false);
+    letEnd = true;
     await waitFor(() => expect(result.current.get('b')?.ended).toBe(true));
     expect(result.current.get('b')?.data).toEqual({ step: 4, done: true });
     const asked = [short.asked(), long.asked()];
