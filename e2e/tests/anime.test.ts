@@ -52,7 +52,7 @@ describe('the anime short flow (issue 15)', () => {
       await page.goto('/video');
       await page
         .getByRole('group', { name: 'AI漫剧', exact: true })
-        .getByRole('button', { name: '制作AI漫剧' })
+        .getByRole('button', { name: '开始制作AI漫剧' })
         .click();
       await page.waitForURL((url) => url.pathname === '/video/animeInspiration');
 

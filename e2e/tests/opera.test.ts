@@ -111,7 +111,7 @@ describe('the real-person short drama (issue 15)', () => {
       await page.goto('/video');
       const card = page.getByRole('group', { name: '真人短剧', exact: true });
       await card.getByText('剩余生成 2 次').waitFor();
-      await card.getByRole('button', { name: '制作真人短剧' }).click();
+      await card.getByRole('button', { name: '开始制作真人短剧' }).click();
       await page.waitForURL((url) => url.pathname === '/video/operaConfig');
 
       // Configuration: the title; portrait, classic captions and the default music stay.

@@ -129,13 +129,13 @@ describe('the shell in a real browser', () => {
     await page.locator('.ant-modal').filter({ hasText: '联系我们' }).waitFor();
     await page.keyboard.press('Escape');
 
-    const bell = page.getByRole('button', { name: '通知' });
+    const bell = page.getByRole('button', { name: /^通知/ });
     await bell.click();
     const panel = page.getByTestId('notices-panel');
     await panel.getByText('E2E 通知').waitFor();
     await panel.getByRole('button', { name: '全部已读' }).click();
     await page.waitForFunction(
-      () => !document.querySelector('button[aria-label="通知"] .ant-badge-count'),
+      () => !document.querySelector('button[aria-label^="通知"] .ant-badge-count'),
     );
     await page.keyboard.press('Escape');
 
@@ -181,7 +181,7 @@ describe('the shell in a real browser', () => {
     // The next call meets the 401: the bell's, or one of the home page's still under way (then
     // the bell is gone already, and the browser is on its way to /login either way).
     await page
-      .getByRole('button', { name: '通知' })
+      .getByRole('button', { name: /^通知/ })
       .click({ timeout: 5_000 })
       .catch(() => undefined);
     await page.waitForURL('**/login');

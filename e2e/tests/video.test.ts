@@ -266,7 +266,7 @@ describe('the comic clip flow (issue 12)', () => {
       const card = page.getByRole('group', { name: '漫剪视频', exact: true });
       await card.getByText('剩余生成 2 次').waitFor();
       await screenshot(page, 'video-hub');
-      await card.getByRole('button', { name: '制作漫剪视频' }).click();
+      await card.getByRole('button', { name: '开始制作漫剪视频' }).click();
       await page.waitForURL(
         (url) => url.pathname === '/video/config' && url.searchParams.get('videoType') === '0',
       );

@@ -73,8 +73,10 @@ describe('/video hub', () => {
     expect(
       await within(overseas).findByText('海外漫剪视频的生成次数已用完，暂时不能制作'),
     ).toBeVisible();
-    expect(within(overseas).getByRole('button', { name: '制作海外漫剪视频' })).toBeDisabled();
-    expect(within(card('漫剪视频')).getByRole('button', { name: '制作漫剪视频' })).toBeEnabled();
+    expect(within(overseas).getByRole('button', { name: '开始制作海外漫剪视频' })).toBeDisabled();
+    expect(
+      within(card('漫剪视频')).getByRole('button', { name: '开始制作漫剪视频' }),
+    ).toBeEnabled();
   });
 
   it('starts the comic clip on /video/config, the overseas one with videoType=5', async () => {
@@ -82,7 +84,7 @@ describe('/video hub', () => {
       'GET /api/user/get_user_limit_info': () => ok(demoLimits({ remainOverseaGenCount: 1 })),
     });
     renderWithHost(<VideoHubPage />, { route: '/video' });
-    const start = await screen.findByRole('button', { name: '制作海外漫剪视频' });
+    const start = await screen.findByRole('button', { name: '开始制作海外漫剪视频' });
     await screen.findByText('剩余生成 1 次');
     fireEvent.click(start);
     expect(screen.getByTestId('location')).toHaveTextContent('/video/config?videoType=5');
@@ -92,14 +94,14 @@ describe('/video hub', () => {
     await backend.start({});
     const { container } = renderWithHost(<VideoHubPage />, { route: '/m/video' });
     expect(container.querySelector('[data-layout="phone"]')).toBeInTheDocument();
-    fireEvent.click(await screen.findByRole('button', { name: '制作漫剪视频' }));
+    fireEvent.click(await screen.findByRole('button', { name: '开始制作漫剪视频' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/m/video/config?videoType=0');
   });
 
   it('keeps ?type=composite for the host menu', async () => {
     await backend.start({});
     renderWithHost(<VideoHubPage />, { route: '/video?type=composite' });
-    await screen.findByRole('button', { name: '制作漫剪视频' });
+    await screen.findByRole('button', { name: '开始制作漫剪视频' });
     expect(screen.getByTestId('location')).toHaveTextContent('/video?type=composite');
   });
 

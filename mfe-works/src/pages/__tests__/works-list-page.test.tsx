@@ -159,7 +159,7 @@ describe('works lists: tabs, paging, search and the address', () => {
     ];
     const { server } = await renderList(works);
     expect(await screen.findByText('视频 1')).toBeInTheDocument();
-    expect(screen.getByText('漫剪视频', { selector: 'h3' })).toBeInTheDocument();
+    expect(screen.getByText('漫剪视频', { selector: 'h1' })).toBeInTheDocument();
     expect(tab('草稿')).toHaveAttribute('aria-selected', 'true');
     expect(within(screen.getByTestId('works-grid')).getAllByRole('group')).toHaveLength(12);
     expect(screen.queryByText('已发布的视频')).not.toBeInTheDocument();

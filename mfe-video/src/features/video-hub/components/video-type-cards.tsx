@@ -67,11 +67,7 @@ function TypeCard({
             {rewardOf(limits, entry) > 0 ? `（含奖励 ${rewardOf(limits, entry)} 次）` : ''}
           </Tag>
           <Tag>{merges === null ? '无合成步骤' : `剩余合成 ${merges} 次`}</Tag>
-          {sharedNote && (
-            <Tag color="blue" data-testid="shared-count">
-              {sharedNote}
-            </Tag>
-          )}
+          {sharedNote && <Tag data-testid="shared-count">{sharedNote}</Tag>}
         </Flex>
       ) : (
         <Typography.Text type="secondary">剩余次数未知</Typography.Text>
@@ -85,7 +81,7 @@ function TypeCard({
         type="primary"
         block
         disabled={used}
-        aria-label={`制作${entry.label}`}
+        aria-label={`开始制作${entry.label}`}
         onClick={() => navigate(entry.startPath)}
       >
         开始制作
