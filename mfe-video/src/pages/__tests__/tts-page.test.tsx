@@ -155,16 +155,33 @@ describe('/tts', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/tts$/));
   });
 
+  it('says beside the disabled button why it cannot speak yet, from the first visit', async () => {
+    const server = await start();
+    renderWithHost(<TtsPage />, { route: '/tts' });
+    await screen.findByText(/普通话女声/);
+    const button = screen.getByRole('button', { name: /合成语音/ });
+    expect(button).toBeDisabled();
+    // The reason is on the page, not only after a click, and names what to do.
+    expect(screen.getByText('请先输入要转换的文字')).toBeVisible();
+    expect(button).toHaveAccessibleDescription('请先输入要转换的文字');
+    synthesise();
+    await settle();
+    expect(server.calls('POST', '/api/edit/tts_try')).toHaveLength(0);
+    fireEvent.change(text(), { target: { value: '你好。' } });
+    expect(button).toBeEnabled();
+    expect(screen.queryByText('请先输入要转换的文字')).toBeNull();
+  });
+
   it.each([
-    ['', '请输入要合成的文本'],
+    ['   ', '请先输入要转换的文字'],
     ['……', '文本中没有可朗读的文字'],
-  ])('refuses %j in Chinese and sends nothing', async (value, problem) => {
+  ])('refuses %j in Chinese beside the button and sends nothing', async (value, problem) => {
     const server = await start();
     renderWithHost(<TtsPage />, { route: '/tts' });
     fireEvent.change(text(), { target: { value } });
     await screen.findByText(/普通话女声/);
+    expect(screen.getByRole('button', { name: /合成语音/ })).toHaveAccessibleDescription(problem);
     synthesise();
-    expect(await screen.findByText(problem)).toBeInTheDocument();
     await settle();
     expect(server.calls('POST', '/api/edit/tts_try')).toHaveLength(0);
   });
@@ -174,8 +191,8 @@ describe('/tts', () => {
     renderWithHost(<TtsPage />, { route: '/tts' });
     fireEvent.change(text(), { target: { value: '字'.repeat(100_001) } });
     await screen.findByText(/普通话女声/);
-    synthesise();
     expect(await screen.findByText('文本不能超过 100000 字（当前 100001 字）')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /合成语音/ })).toBeDisabled();
   });
 
   it('shows the server’s refusal and keeps the text', async () => {
