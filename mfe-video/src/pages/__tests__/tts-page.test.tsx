@@ -26,7 +26,12 @@ function speechResult(overrides: Partial<AsyncSpeechResult> = {}): AsyncSpeechRe
 async function start(overrides: FakeRoutes = {}) {
   return backend.start({
     'POST /api/edit/tts_try': () =>
-      ok({ audioUrl: '/media/7/tts/a.wav', durationMs: 2400, engine: 'espeak-ng（离线）' }),
+      ok({
+        audioUrl: '/media/7/tts/a.wav',
+        mp3Url: '/media/7/tts/a.mp3',
+        durationMs: 2400,
+        engine: 'espeak-ng（离线）',
+      }),
     ...overrides,
   });
 }
@@ -35,7 +40,7 @@ const text = () => screen.getByLabelText('要合成的文本');
 const synthesise = () => fireEvent.click(screen.getByText('合成语音'));
 
 describe('/tts', () => {
-  it('speaks a short text at once (tts_try) with the voice and speed, to play and download', async () => {
+  it('speaks a short text at once (tts_try) with the voice and speed, to play and download as MP3 and WAV', async () => {
     const server = await start();
     renderWithHost(<TtsPage />, { route: '/tts', user: null });
     fireEvent.change(text(), { target: { value: '你好，欢迎收听。' } });
@@ -44,6 +49,16 @@ describe('/tts', () => {
     const player = await screen.findByLabelText('合成结果');
     expect(player).toHaveAttribute('src', `${backend.current.origin}/media/7/tts/a.wav`);
     expect(screen.getByText('下载 WAV').closest('a')).toHaveAttribute('download', '配音.wav');
+    expect(screen.getByText('下载 WAV').closest('a')).toHaveAttribute(
+      'href',
+      `${backend.current.origin}/media/7/tts/a.wav`,
+    );
+    // The same downloads as a long speech's: the MP3 too.
+    expect(screen.getByText('下载 MP3').closest('a')).toHaveAttribute('download', '配音.mp3');
+    expect(screen.getByText('下载 MP3').closest('a')).toHaveAttribute(
+      'href',
+      `${backend.current.origin}/media/7/tts/a.mp3`,
+    );
     // The voice by its plain name, the engine once in plain words: no engine label.
     expect(await screen.findByText('时长 2秒 · 普通话女声 · 离线合成')).toBeInTheDocument();
     expect(screen.getByLabelText('合成信息')).not.toHaveTextContent('espeak');
@@ -59,6 +74,7 @@ describe('/tts', () => {
       'POST /api/edit/tts_try': () =>
         ok({
           audioUrl: '/media/7/tts/b.wav',
+          mp3Url: '/media/7/tts/b.mp3',
           durationMs: 1200,
           engine: 'espeak-ng（离线）',
           note: '语音服务出错；已改用离线音色「普通话女声」朗读',
