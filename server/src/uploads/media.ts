@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -107,12 +107,30 @@ export async function storeMedia(
   dir: string,
   truncated: () => boolean,
   options: FfmpegOptions = {},
-): Promise<{ name: string; extension: MediaExtension; kind: MediaKind; durationMs: number }> {
+): Promise<{
+  name: string;
+  extension: MediaExtension;
+  kind: MediaKind;
+  durationMs: number;
+  /** SHA-256 of the bytes, hex: the same file uploaded again is the same asset. */
+  sha256: string;
+}> {
   await mkdir(dir, { recursive: true });
   const id = randomBytes(16).toString('hex');
   const temp = path.join(dir, `.tmp-${id}`);
+  const digest = createHash('sha256');
   try {
-    await pipeline(stream, createWriteStream(temp, { flags: 'wx' }));
+    // Hashed as it is written: a 200 MB file is never read a second time for it.
+    await pipeline(
+      stream,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          digest.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(temp, { flags: 'wx' }),
+    );
     const handle = await open(temp, 'r');
     const head = Buffer.alloc(64);
     try {
@@ -156,7 +174,7 @@ export async function storeMedia(
     const extension = (kind === 'video' ? guess.video : guess.audio) as MediaExtension;
     const name = `${id}.${extension}`;
     await rename(temp, path.join(dir, name));
-    return { name, extension, kind, durationMs };
+    return { name, extension, kind, durationMs, sha256: digest.digest('hex') };
   } finally {
     await rm(temp, { force: true });
   }

@@ -123,6 +123,35 @@ describe('upload_media', () => {
     expect(Math.abs(audio.durationMs - 3000)).toBeLessThan(150);
   });
 
+  it('answers a file sent again as the asset it already is: 我的上传 lists it once', async () => {
+    const before = stored();
+    // The same clip from another page (a drama scene, a background) under another name.
+    const again = await upload(alice, '场景一.mp4', files['clip.mp4'] as Buffer);
+    expect(again).toMatchObject({ status: 200, code: 0 });
+    expect(again.data).toEqual(video);
+    expect(stored()).toEqual(before);
+    const mine = await alice.get('/api/cut_video/get_system_material_list?tagId=100&pageSize=50');
+    const items = (mine.data as { items: { materialId: number }[] }).items;
+    expect(items.filter((m) => m.materialId === video.assetId)).toHaveLength(1);
+    expect(items).toHaveLength(new Set(items.map((m) => m.materialId)).size);
+
+    // Another user's upload of the same bytes is theirs, not alice's asset.
+    const carol = await signedInClient(app);
+    const theirs = (await upload(carol, 'clip.mp4', files['clip.mp4'] as Buffer))
+      .data as UploadedMedia;
+    expect(theirs.assetId).not.toBe(video.assetId);
+    expect(theirs.url).not.toBe(video.url);
+
+    // Two uploads of one new file at once make one asset and leave one file.
+    const beforeTwo = stored();
+    const [one, two] = await Promise.all([
+      upload(alice, 'a.mp3', files['voice.mp3'] as Buffer),
+      upload(alice, 'b.mp3', files['voice.mp3'] as Buffer),
+    ]);
+    expect((one.data as UploadedMedia).assetId).toBe((two.data as UploadedMedia).assetId);
+    expect(stored().length).toBeLessThanOrEqual(beforeTwo.length + 1);
+  });
+
   it('refuses a text file named .mp4 and keeps nothing of it', async () => {
     const before = stored();
     const answer = await upload(alice, 'movie.mp4', Buffer.from('not a video at all, just text'));

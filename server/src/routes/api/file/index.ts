@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -66,16 +67,32 @@ export default async function fileRoutes(app: FastifyInstance) {
     try {
       const dir = app.config.uploadsDir;
       const stored = await storeMedia(file.file, dir, () => file.file.truncated);
-      await keepInStore(app.stores.uploads, stored.name, path.join(dir, stored.name));
-      const url = `/uploads/${stored.name}`;
-      const name = displayName(file.filename, stored.extension);
-      const assetId = await app.uploads.recordMedia(user.id, {
-        url,
-        name,
+      const local = path.join(dir, stored.name);
+      // The same file sent again (another page, another try) is the asset it already is:
+      // 我的上传 lists it once, and the copy just written goes.
+      let row = await app.uploads.findOwnedByContent(user.id, stored.kind, stored.sha256);
+      if (row) {
+        await rm(local, { force: true });
+      } else {
+        await keepInStore(app.stores.uploads, stored.name, local);
+        const url = `/uploads/${stored.name}`;
+        row = await app.uploads.recordMedia(user.id, {
+          url,
+          name: displayName(file.filename, stored.extension),
+          kind: stored.kind,
+          durationMs: stored.durationMs,
+          sha256: stored.sha256,
+        });
+        // Two uploads of the same file at once: the other one was recorded first.
+        if (row.url !== url) await app.stores.uploads.remove(stored.name);
+      }
+      return {
+        url: row.url,
+        assetId: row.assetId,
         kind: stored.kind,
-        durationMs: stored.durationMs,
-      });
-      return { url, assetId, kind: stored.kind, durationMs: stored.durationMs, name };
+        durationMs: row.durationMs ?? stored.durationMs,
+        name: row.name,
+      };
     } catch (error) {
       if (error instanceof MediaRefused) {
         throw error.status === 413
