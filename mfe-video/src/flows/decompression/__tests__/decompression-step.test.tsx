@@ -442,6 +442,10 @@ describe('/video/decompression', () => {
       expect(screen.getByTestId('chosen-background')).toHaveTextContent('已选背景：海浪.mp4（4 秒'),
     );
     expect(server.calls('POST', '/api/file/upload_media')).toHaveLength(1);
+    // The page takes video only, and tells the server so (a field before the file): its
+    // refusals then list video formats only, and an audio file is never kept.
+    const sent = String(server.calls('POST', '/api/file/upload_media')[0]?.body);
+    expect(sent).toMatch(/name="kind"\r\n\r\nvideo\r\n[\s\S]*name="file"/);
     expect(decompressionSession.get('decompressionDraft')?.settings.backgroundMaterialId).toBe(55);
   });
 
