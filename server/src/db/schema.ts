@@ -193,6 +193,8 @@ export interface UserUploadsTable {
   kind: Generated<UploadKind>;
   /** Probed length of a video or audio upload; null for images. */
   duration_ms: number | null;
+  /** SHA-256 of a video or audio upload's bytes (migration 020): a repeat is the same asset. */
+  content_sha256: Generated<string | null>;
   created_at: CreatedAt;
 }
 

@@ -55,17 +55,47 @@ export function createUploadsRepository(db: Kysely<Database>) {
     return { items: rows.map(toRow), total: count.total };
   }
 
+  async function findByContent(
+    userId: number,
+    kind: UploadKind,
+    sha256: string,
+  ): Promise<UploadRow | null> {
+    const row = await db
+      .selectFrom('user_uploads')
+      .select(COLUMNS)
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('content_sha256', '=', sha256)
+      .executeTakeFirst();
+    return row ? toRow(row) : null;
+  }
+
   return {
     /** Records an uploaded image (kind 'image'). */
     async record(userId: number, url: string, name: string): Promise<void> {
       await db.insertInto('user_uploads').values({ user_id: userId, url, name }).execute();
     },
 
-    /** Records an uploaded video or audio file; answers its asset id. */
+    /**
+     * Records an uploaded video or audio file and answers its row. With `sha256`, the owner's
+     * upload of the same bytes and kind is answered instead when there is one (the file just
+     * stored is then the caller's to remove): one file is one asset, however often it is sent,
+     * even by two uploads at once (the unique index decides).
+     */
     async recordMedia(
       userId: number,
-      media: { url: string; name: string; kind: 'video' | 'audio'; durationMs: number },
-    ): Promise<number> {
+      media: {
+        url: string;
+        name: string;
+        kind: 'video' | 'audio';
+        durationMs: number;
+        sha256?: string;
+      },
+    ): Promise<UploadRow> {
+      const { sha256 } = media;
+      const same = () => (sha256 ? findByContent(userId, media.kind, sha256) : null);
+      const earlier = await same();
+      if (earlier) return earlier;
       const row = await db
         .insertInto('user_uploads')
         .values({
@@ -74,11 +104,25 @@ export function createUploadsRepository(db: Kysely<Database>) {
           name: media.name,
           kind: media.kind,
           duration_ms: Math.round(media.durationMs),
+          content_sha256: media.sha256 ?? null,
         })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+        .onConflict((conflict) =>
+          conflict
+            .columns(['user_id', 'kind', 'content_sha256'])
+            .where('content_sha256', 'is not', null)
+            .doNothing(),
+        )
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      if (row) return toRow(row);
+      // Another upload of the same bytes was recorded between the look and the insert.
+      const winner = await same();
+      if (!winner) throw new Error('upload recorded neither here nor by the concurrent upload');
+      return winner;
     },
+
+    /** The user's upload of these bytes (SHA-256, hex) and kind, or null. */
+    findOwnedByContent: findByContent,
 
     /** The user's upload served at `url`, or null when there is none or it is someone else's. */
     async findOwnedByUrl(userId: number, url: string): Promise<UploadRow | null> {

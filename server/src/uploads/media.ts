@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -81,9 +81,33 @@ export class MediaRefused extends Error {
   }
 }
 
-export const MEDIA_TYPE_MESSAGE =
-  '「文件」格式不支持，请上传 MP4、MOV、WebM、MKV 视频或 MP3、M4A、WAV、OGG 音频';
+/** The formats of each kind, as a refusal lists them. */
+const FORMATS = { video: 'MP4、MOV、WebM、MKV 视频', audio: 'MP3、M4A、WAV、OGG 音频' } as const;
+
+/** The formats a page takes (`accept`), or both kinds when it takes either. */
+export const acceptedFormats = (accept?: MediaKind) =>
+  accept ? FORMATS[accept] : `${FORMATS.video}或 ${FORMATS.audio}`;
+
+/** How a refusal names the file: its own name as the user chose it, else 「文件」. */
+export function quotedName(fileName: string | undefined): string {
+  const base = (fileName ?? '').split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const name = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!name) return '「文件」';
+  return `「${name.length > 60 ? `${name.slice(0, 59)}…` : name}」`;
+}
+
+/** A file not recognised as any format: named, with the formats the page takes. */
+export const mediaTypeMessage = (fileName?: string, accept?: MediaKind) =>
+  `${quotedName(fileName)}格式不支持，请上传 ${acceptedFormats(accept)}`;
 const sizeMessage = (kind: MediaKind) => `${WORD[kind]}不能超过 ${LIMIT[kind] / MB} MB`;
+
+/** The guess narrowed to the kind the page takes (an MP4 of sound alone is no video). */
+function onlyKind(guess: ContainerGuess, accept: MediaKind | undefined): ContainerGuess {
+  if (accept === 'video') return guess.video ? { video: guess.video } : {};
+  if (accept === 'audio') return guess.audio ? { audio: guess.audio } : {};
+  return guess;
+}
 
 /**
  * Which kind the probed file is, given what its container may hold. A video must have a
@@ -106,13 +130,37 @@ export async function storeMedia(
   stream: Readable,
   dir: string,
   truncated: () => boolean,
-  options: FfmpegOptions = {},
-): Promise<{ name: string; extension: MediaExtension; kind: MediaKind; durationMs: number }> {
+  options: FfmpegOptions & {
+    /** The file's name as the user chose it: refusals name it. */
+    fileName?: string;
+    /** The one kind the uploading page takes (a background, a scene: video); absent: either. */
+    accept?: MediaKind;
+  } = {},
+): Promise<{
+  name: string;
+  extension: MediaExtension;
+  kind: MediaKind;
+  durationMs: number;
+  /** SHA-256 of the bytes, hex: the same file uploaded again is the same asset. */
+  sha256: string;
+}> {
   await mkdir(dir, { recursive: true });
   const id = randomBytes(16).toString('hex');
   const temp = path.join(dir, `.tmp-${id}`);
+  const digest = createHash('sha256');
+  const { fileName, accept, ...ffmpeg } = options;
   try {
-    await pipeline(stream, createWriteStream(temp, { flags: 'wx' }));
+    // Hashed as it is written: a 200 MB file is never read a second time for it.
+    await pipeline(
+      stream,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          digest.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(temp, { flags: 'wx' }),
+    );
     const handle = await open(temp, 'r');
     const head = Buffer.alloc(64);
     try {
@@ -121,13 +169,20 @@ export async function storeMedia(
       await handle.close();
     }
     const guess = containerOf(head);
-    if (!guess) throw new MediaRefused(400, MEDIA_TYPE_MESSAGE);
+    if (!guess) throw new MediaRefused(400, mediaTypeMessage(fileName, accept));
+    // A container that cannot hold the kind the page takes (an MP3 for a background).
+    if (accept && !guess[accept]) {
+      throw new MediaRefused(
+        400,
+        `${quotedName(fileName)}是${accept === 'video' ? '音频' : '视频'}，请上传 ${FORMATS[accept]}`,
+      );
+    }
     // Cut at the largest limit: the container says which limit it broke.
     if (truncated()) throw new MediaRefused(413, sizeMessage(guess.video ? 'video' : 'audio'));
 
-    const expected = guess.video ? '视频' : '音频';
-    const timeoutMs = options.timeoutMs ?? MEDIA_PROBE_TIMEOUT_MS;
-    const info = await probeWithFfmpeg(temp, { ...options, timeoutMs }).catch((error: unknown) => {
+    const expected = WORD[accept ?? (guess.video ? 'video' : 'audio')];
+    const timeoutMs = ffmpeg.timeoutMs ?? MEDIA_PROBE_TIMEOUT_MS;
+    const info = await probeWithFfmpeg(temp, { ...ffmpeg, timeoutMs }).catch((error: unknown) => {
       if (error instanceof FfmpegTimeout) {
         throw new MediaRefused(
           400,
@@ -137,7 +192,10 @@ export async function storeMedia(
       return null;
     });
     if (!info) throw new MediaRefused(400, `无法读取该${expected}文件，文件可能已损坏`);
-    const kind = kindOf(guess, info);
+    const kind = kindOf(onlyKind(guess, accept), info);
+    if (!kind && accept === 'video') {
+      throw new MediaRefused(400, `${quotedName(fileName)}中没有画面，请上传 ${FORMATS.video}`);
+    }
     if (!kind) {
       throw new MediaRefused(
         400,
@@ -156,7 +214,7 @@ export async function storeMedia(
     const extension = (kind === 'video' ? guess.video : guess.audio) as MediaExtension;
     const name = `${id}.${extension}`;
     await rename(temp, path.join(dir, name));
-    return { name, extension, kind, durationMs };
+    return { name, extension, kind, durationMs, sha256: digest.digest('hex') };
   } finally {
     await rm(temp, { force: true });
   }

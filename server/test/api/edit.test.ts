@@ -10,6 +10,7 @@ import type {
   AudioClip,
   MaterialCategory,
   Music,
+  SpeechClip,
   TaskRef,
   VideoConfigOption,
   VideoTemplate,
@@ -129,6 +130,27 @@ describe('voices', () => {
     expect(pcm.sampleRate).toBe(FAKE_SAMPLE_RATE);
     expect(pcmDurationMs(pcm)).toBe(clip.durationMs);
     expect((await fetchFile(bob, clip.audioUrl)).statusCode).toBe(404);
+  });
+
+  it('answers a try as MP3 too, the downloads a long speech offers', async () => {
+    const tried = await alice.post('/api/edit/tts_try', {
+      text: '你好。欢迎收听本期节目。',
+      voiceId: 'espeak-cmn-f',
+    });
+    expect(tried.code).toBe(0);
+    const clip = tried.data as SpeechClip;
+    expect(clip.audioUrl).toMatch(/\/tts\/[0-9a-f]{24}\.wav$/);
+    // The same speech beside the WAV, as async_tts_try's audioUrl and wavUrl.
+    expect(clip.mp3Url).toBe(clip.audioUrl.replace(/\.wav$/, '.mp3'));
+    const mp3 = await fetchFile(alice, clip.mp3Url);
+    expect(mp3.statusCode).toBe(200);
+    expect(mp3.headers['content-type']).toBe('audio/mpeg');
+    const file = path.join(scratch, 'try.mp3');
+    await writeFile(file, mp3.rawPayload);
+    const info = await probeWithFfmpeg(file);
+    expect(info.audio?.codec).toBe('mp3');
+    expect(Math.abs((info.durationMs ?? 0) - clip.durationMs)).toBeLessThan(300);
+    expect((await fetchFile(bob, clip.mp3Url)).statusCode).toBe(404);
   });
 
   it('falls back to the offline voice when the provider fails', async () => {

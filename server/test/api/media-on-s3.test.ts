@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createCanvas } from '@napi-rs/canvas';
 import type { FastifyInstance } from 'fastify';
-import type { AudioClip, DedupPreview } from '@kol/shared-sdk/contracts';
+import type { AudioClip, DedupPreview, SpeechClip } from '@kol/shared-sdk/contracts';
 import { storesFrom, type MediaStores } from '../../src/storage';
 import { runFfmpeg } from '../../src/video/engine/ffmpeg';
 import { pictureFile } from '../../src/uploads/picture-file';
@@ -185,6 +185,10 @@ describe('the API on an S3-compatible store', () => {
     const clip = tried.data as AudioClip;
     expect(clip.audioUrl).toMatch(new RegExp(`^/media/${aliceId}/tts/[0-9a-f]{24}\\.wav$`));
     expect(await bucketKeys('media')).toContain(clip.audioUrl.slice('/media/'.length));
+    // Its MP3 (tts_try's download) is in the bucket too, not left in the process's cache.
+    const { mp3Url } = tried.data as SpeechClip;
+    expect(await bucketKeys('media')).toContain(mp3Url.slice('/media/'.length));
+    expect((await fetchAs(second, alice, mp3Url)).statusCode).toBe(200);
     const played = await fetchAs(second, alice, clip.audioUrl, 'bytes=0-11');
     expect(played.statusCode).toBe(206);
     expect(played.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');

@@ -32,8 +32,13 @@ async function userIdOf(client: Client): Promise<number> {
   return id;
 }
 
-async function upload(client: Client, fileName: string, bytes: Uint8Array) {
-  const form = multipart(fileName, bytes);
+async function upload(
+  client: Client,
+  fileName: string,
+  bytes: Uint8Array,
+  fields: Record<string, string> = {},
+) {
+  const form = multipart(fileName, bytes, 'file', fields);
   const response = await app.inject({
     method: 'POST',
     url: '/api/file/upload_media',
@@ -67,6 +72,8 @@ beforeAll(async () => {
     ...lavfi('testsrc=s=160x120:r=15:d=1'),
     ...['-c:v', 'libvpx', '-b:v', '200k'],
   ]);
+  // Sound alone in an MP4 container: a container that may hold video, holding none.
+  await make('sound.mp4', [...lavfi('sine=frequency=550:d=1'), '-c:a', 'aac']);
   await make('voice.mp3', [
     ...lavfi('sine=frequency=330:d=3'),
     '-c:a',
@@ -123,14 +130,75 @@ describe('upload_media', () => {
     expect(Math.abs(audio.durationMs - 3000)).toBeLessThan(150);
   });
 
-  it('refuses a text file named .mp4 and keeps nothing of it', async () => {
+  it('answers a file sent again as the asset it already is: 我的上传 lists it once', async () => {
+    const before = stored();
+    // The same clip from another page (a drama scene, a background) under another name.
+    const again = await upload(alice, '场景一.mp4', files['clip.mp4'] as Buffer);
+    expect(again).toMatchObject({ status: 200, code: 0 });
+    expect(again.data).toEqual(video);
+    expect(stored()).toEqual(before);
+    const mine = await alice.get('/api/cut_video/get_system_material_list?tagId=100&pageSize=50');
+    const items = (mine.data as { items: { materialId: number }[] }).items;
+    expect(items.filter((m) => m.materialId === video.assetId)).toHaveLength(1);
+    expect(items).toHaveLength(new Set(items.map((m) => m.materialId)).size);
+
+    // Another user's upload of the same bytes is theirs, not alice's asset.
+    const carol = await signedInClient(app);
+    const theirs = (await upload(carol, 'clip.mp4', files['clip.mp4'] as Buffer))
+      .data as UploadedMedia;
+    expect(theirs.assetId).not.toBe(video.assetId);
+    expect(theirs.url).not.toBe(video.url);
+
+    // Two uploads of one new file at once make one asset and leave one file.
+    const beforeTwo = stored();
+    const [one, two] = await Promise.all([
+      upload(alice, 'a.mp3', files['voice.mp3'] as Buffer),
+      upload(alice, 'b.mp3', files['voice.mp3'] as Buffer),
+    ]);
+    expect((one.data as UploadedMedia).assetId).toBe((two.data as UploadedMedia).assetId);
+    expect(stored().length).toBeLessThanOrEqual(beforeTwo.length + 1);
+  });
+
+  it('refuses a text file named .mp4, naming it, and keeps nothing of it', async () => {
     const before = stored();
     const answer = await upload(alice, 'movie.mp4', Buffer.from('not a video at all, just text'));
     expect(answer.status).toBe(400);
     expect(answer.msg).toBe(
-      '「文件」格式不支持，请上传 MP4、MOV、WebM、MKV 视频或 MP3、M4A、WAV、OGG 音频',
+      '「movie.mp4」格式不支持，请上传 MP4、MOV、WebM、MKV 视频或 MP3、M4A、WAV、OGG 音频',
     );
     expect(stored()).toEqual(before);
+  });
+
+  it('refuses for a page that takes video only with video formats only, naming the file', async () => {
+    const before = stored();
+    const text = await upload(alice, '片头.mov', Buffer.from('not a video at all, just text'), {
+      kind: 'video',
+    });
+    expect(text).toMatchObject({
+      status: 400,
+      msg: '「片头.mov」格式不支持，请上传 MP4、MOV、WebM、MKV 视频',
+    });
+    // An audio file is refused before it is kept: a background never leaves one behind.
+    const audio = await upload(alice, 'voice.mp3', files['voice.mp3'] as Buffer, {
+      kind: 'video',
+    });
+    expect(audio).toMatchObject({
+      status: 400,
+      msg: '「voice.mp3」是音频，请上传 MP4、MOV、WebM、MKV 视频',
+    });
+    const sound = await upload(alice, 'sound.mp4', files['sound.mp4'] as Buffer, {
+      kind: 'video',
+    });
+    expect(sound).toMatchObject({
+      status: 400,
+      msg: '「sound.mp4」中没有画面，请上传 MP4、MOV、WebM、MKV 视频',
+    });
+    expect(stored()).toEqual(before);
+    const odd = await upload(alice, 'clip.mp4', files['clip.mp4'] as Buffer, { kind: 'image' });
+    expect(odd).toMatchObject({ status: 400, msg: '「kind」只能是 video 或 audio' });
+    // A video is taken as before.
+    const ok = await upload(alice, '原视频.mp4', files['clip.mp4'] as Buffer, { kind: 'video' });
+    expect(ok).toMatchObject({ status: 200, data: { kind: 'video' } });
   });
 
   it('refuses a file that looks like an MP4 but that ffmpeg cannot read', async () => {

@@ -149,7 +149,8 @@ describe('image upload', () => {
       type: 'image/png',
     });
     expect(response.statusCode).toBe(400);
-    expect(body(response).msg).toBe('「文件」格式不支持，请上传 JPEG、PNG 或 WebP 图片');
+    // The refusal names the file the user chose.
+    expect(body(response).msg).toBe('「notes.png」格式不支持，请上传 JPEG、PNG 或 WebP 图片');
     expect(storedFiles()).toHaveLength(before);
   });
 

@@ -69,10 +69,23 @@ export async function signedInClient(
   };
 }
 
-export function multipart(fileName: string, bytes: Uint8Array, field = 'file') {
+export function multipart(
+  fileName: string,
+  bytes: Uint8Array,
+  field = 'file',
+  /** Plain fields sent before the file, as the SDK sends them. */
+  fields: Record<string, string> = {},
+) {
   const boundary = '----kolTestBoundary' + Math.random().toString(16).slice(2);
+  const before = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+    before +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
       'Content-Type: application/octet-stream\r\n\r\n',
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);

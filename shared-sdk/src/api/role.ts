@@ -40,8 +40,11 @@ function sendFile<R>(
   file: Blob,
   fileName: string,
   options?: CallOptions,
+  fields: Record<string, string> = {},
 ): R {
   const form = new FormData();
+  // Fields first: the server reads them with the file, which must come last.
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, fileName);
   // The body is a FormData, which the contract (multipart) does not model as JSON.
   return (call as unknown as (body: FormData, o?: CallOptions) => R)(form, options);
@@ -52,9 +55,18 @@ export function uploadImage(file: Blob, fileName: string, options?: CallOptions)
   return sendFile(uploadImageCall, file, fileName, options);
 }
 
-/** Uploads one video or audio file; answers where it is served, its asset id, kind and length. */
-export function uploadMedia(file: Blob, fileName: string, options?: CallOptions) {
-  return sendFile(uploadMediaCall, file, fileName, options);
+/**
+ * Uploads one video or audio file; answers where it is served, its asset id, kind and length.
+ * `kind`: the one kind the page takes (a background, a scene, a source clip: video), so the
+ * server refuses the other kind and lists only that kind's formats, naming the file.
+ */
+export function uploadMedia(
+  file: Blob,
+  fileName: string,
+  options?: CallOptions & { kind?: 'video' | 'audio' },
+) {
+  const { kind, ...call } = options ?? {};
+  return sendFile(uploadMediaCall, file, fileName, call, kind ? { kind } : {});
 }
 
 export const getUploadedImages = defineCall<E['uploadedImgs']>('GET', '/api/file/uploaded_imgs');

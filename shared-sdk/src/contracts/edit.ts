@@ -43,6 +43,16 @@ export const SpeechBody = Type.Object({
 });
 export type SpeechBody = Static<typeof SpeechBody>;
 
+/**
+ * A short speech (tts_try): `audioUrl` is the WAV (played, and downloaded as WAV); `mp3Url` the
+ * same speech as MP3, so the speech tool offers both downloads for short and long texts alike.
+ */
+export const SpeechClip = Type.Object({
+  ...AudioClip.properties,
+  mp3Url: Type.String(),
+});
+export type SpeechClip = Static<typeof SpeechClip>;
+
 export const AsyncSpeechResult = Type.Object({
   taskId: Type.String(),
   state: TaskState,
@@ -77,7 +87,7 @@ export const editEndpoints = {
     path: '/api/edit/tts_try',
     summary: '配音试听',
     body: SpeechBody,
-    response: AudioClip,
+    response: SpeechClip,
   }),
   ttsApply: endpoint({
     method: 'POST',

@@ -241,7 +241,7 @@ export const roleEndpoints = {
     method: 'POST',
     path: '/api/file/upload_media',
     summary:
-      '上传视频或音频（multipart，字段 file；视频 MP4、MOV、WebM、MKV 至多 200 MB，音频 MP3、M4A、WAV、OGG 至多 30 MB，时长至多 10 分钟）',
+      '上传视频或音频（multipart，字段 file；视频 MP4、MOV、WebM、MKV 至多 200 MB，音频 MP3、M4A、WAV、OGG 至多 30 MB，时长至多 10 分钟；file 之前的字段 kind=video 或 audio：页面只收这一种）',
     idempotent: true,
     response: UploadedMedia,
   }),

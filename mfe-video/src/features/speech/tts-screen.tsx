@@ -17,19 +17,19 @@ export function TtsScreen() {
   const [language, setLanguage] = useState<'zh' | 'en'>('zh');
   const [voiceId, setVoiceId] = useState<string | undefined>(undefined);
   const [speed, setSpeed] = useState(1);
-  const [problem, setProblem] = useState<string | null>(null);
   const speech = useSpeech();
+  // Why 合成语音 cannot act yet, said beside it while it is disabled: a creator who clicks
+  // never sees nothing happen (an empty text, a text with nothing to read, no voice yet).
+  const textProblem = speechTextProblem(text);
+  const blocked = textProblem ?? (voiceId ? null : '请先选择配音音色');
 
   const changeText = (value: string) => {
     setText(value);
     sessionStore.set('ttsContent', value);
-    if (problem) setProblem(speechTextProblem(value));
   };
 
   const synthesise = () => {
-    const found = speechTextProblem(text);
-    setProblem(found);
-    if (found || !voiceId) return;
+    if (blocked || !voiceId) return;
     void speech.speak(text, voiceId, speed);
   };
 
@@ -42,7 +42,7 @@ export function TtsScreen() {
             placeholder="输入或粘贴要转成语音的文本"
             rows={10}
             value={text}
-            status={problem ? 'error' : undefined}
+            status={textProblem && text ? 'error' : undefined}
             onChange={(event) => changeText(event.target.value)}
           />
           <Flex justify="space-between" wrap gap={8}>
@@ -55,11 +55,6 @@ export function TtsScreen() {
               {text.length} / {MAX_SPEECH_CHARS} 字
             </Typography.Text>
           </Flex>
-          {problem && (
-            <Typography.Text type="danger" role="alert">
-              {problem}
-            </Typography.Text>
-          )}
           <Flex gap={12} wrap align="center">
             <Segmented<'zh' | 'en'>
               aria-label="语言"
@@ -96,14 +91,27 @@ export function TtsScreen() {
               onChange={(value: number) => setSpeed(value)}
             />
           </Flex>
-          <Button
-            type="primary"
-            loading={speech.speaking || speech.running}
-            disabled={!voiceId}
-            onClick={synthesise}
-          >
-            合成语音
-          </Button>
+          <Flex vertical gap={4}>
+            <Button
+              type="primary"
+              loading={speech.speaking || speech.running}
+              disabled={blocked !== null}
+              aria-describedby={blocked ? 'tts-blocked' : undefined}
+              onClick={synthesise}
+            >
+              合成语音
+            </Button>
+            {blocked && (
+              <Typography.Text
+                id="tts-blocked"
+                role="status"
+                // Nothing typed yet is a hint; a text that cannot be spoken is an error.
+                type={textProblem && text ? 'danger' : 'secondary'}
+              >
+                {blocked}
+              </Typography.Text>
+            )}
+          </Flex>
         </Flex>
       </Card>
       {speech.running && <SpeechProgress task={speech.task} startedAt={speech.startedAt} />}

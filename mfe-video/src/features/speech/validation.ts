@@ -5,7 +5,7 @@ export const SHORT_SPEECH_CHARS = 300;
 
 /** Why a text cannot be spoken, in Chinese, or null when it can. */
 export function speechTextProblem(text: string): string | null {
-  if (!text.trim()) return '请输入要合成的文本';
+  if (!text.trim()) return '请先输入要转换的文字';
   if (text.length > MAX_SPEECH_CHARS) {
     return `文本不能超过 ${MAX_SPEECH_CHARS} 字（当前 ${text.length} 字）`;
   }

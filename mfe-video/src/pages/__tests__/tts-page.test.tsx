@@ -26,7 +26,12 @@ function speechResult(overrides: Partial<AsyncSpeechResult> = {}): AsyncSpeechRe
 async function start(overrides: FakeRoutes = {}) {
   return backend.start({
     'POST /api/edit/tts_try': () =>
-      ok({ audioUrl: '/media/7/tts/a.wav', durationMs: 2400, engine: 'espeak-ng（离线）' }),
+      ok({
+        audioUrl: '/media/7/tts/a.wav',
+        mp3Url: '/media/7/tts/a.mp3',
+        durationMs: 2400,
+        engine: 'espeak-ng（离线）',
+      }),
     ...overrides,
   });
 }
@@ -35,7 +40,7 @@ const text = () => screen.getByLabelText('要合成的文本');
 const synthesise = () => fireEvent.click(screen.getByText('合成语音'));
 
 describe('/tts', () => {
-  it('speaks a short text at once (tts_try) with the voice and speed, to play and download', async () => {
+  it('speaks a short text at once (tts_try) with the voice and speed, to play and download as MP3 and WAV', async () => {
     const server = await start();
     renderWithHost(<TtsPage />, { route: '/tts', user: null });
     fireEvent.change(text(), { target: { value: '你好，欢迎收听。' } });
@@ -44,6 +49,16 @@ describe('/tts', () => {
     const player = await screen.findByLabelText('合成结果');
     expect(player).toHaveAttribute('src', `${backend.current.origin}/media/7/tts/a.wav`);
     expect(screen.getByText('下载 WAV').closest('a')).toHaveAttribute('download', '配音.wav');
+    expect(screen.getByText('下载 WAV').closest('a')).toHaveAttribute(
+      'href',
+      `${backend.current.origin}/media/7/tts/a.wav`,
+    );
+    // The same downloads as a long speech's: the MP3 too.
+    expect(screen.getByText('下载 MP3').closest('a')).toHaveAttribute('download', '配音.mp3');
+    expect(screen.getByText('下载 MP3').closest('a')).toHaveAttribute(
+      'href',
+      `${backend.current.origin}/media/7/tts/a.mp3`,
+    );
     // The voice by its plain name, the engine once in plain words: no engine label.
     expect(await screen.findByText('时长 2秒 · 普通话女声 · 离线合成')).toBeInTheDocument();
     expect(screen.getByLabelText('合成信息')).not.toHaveTextContent('espeak');
@@ -59,6 +74,7 @@ describe('/tts', () => {
       'POST /api/edit/tts_try': () =>
         ok({
           audioUrl: '/media/7/tts/b.wav',
+          mp3Url: '/media/7/tts/b.mp3',
           durationMs: 1200,
           engine: 'espeak-ng（离线）',
           note: '语音服务出错；已改用离线音色「普通话女声」朗读',
@@ -155,16 +171,33 @@ describe('/tts', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/tts$/));
   });
 
+  it('says beside the disabled button why it cannot speak yet, from the first visit', async () => {
+    const server = await start();
+    renderWithHost(<TtsPage />, { route: '/tts' });
+    await screen.findByText(/普通话女声/);
+    const button = screen.getByRole('button', { name: /合成语音/ });
+    expect(button).toBeDisabled();
+    // The reason is on the page, not only after a click, and names what to do.
+    expect(screen.getByText('请先输入要转换的文字')).toBeVisible();
+    expect(button).toHaveAccessibleDescription('请先输入要转换的文字');
+    synthesise();
+    await settle();
+    expect(server.calls('POST', '/api/edit/tts_try')).toHaveLength(0);
+    fireEvent.change(text(), { target: { value: '你好。' } });
+    expect(button).toBeEnabled();
+    expect(screen.queryByText('请先输入要转换的文字')).toBeNull();
+  });
+
   it.each([
-    ['', '请输入要合成的文本'],
+    ['   ', '请先输入要转换的文字'],
     ['……', '文本中没有可朗读的文字'],
-  ])('refuses %j in Chinese and sends nothing', async (value, problem) => {
+  ])('refuses %j in Chinese beside the button and sends nothing', async (value, problem) => {
     const server = await start();
     renderWithHost(<TtsPage />, { route: '/tts' });
     fireEvent.change(text(), { target: { value } });
     await screen.findByText(/普通话女声/);
+    expect(screen.getByRole('button', { name: /合成语音/ })).toHaveAccessibleDescription(problem);
     synthesise();
-    expect(await screen.findByText(problem)).toBeInTheDocument();
     await settle();
     expect(server.calls('POST', '/api/edit/tts_try')).toHaveLength(0);
   });
@@ -174,8 +207,8 @@ describe('/tts', () => {
     renderWithHost(<TtsPage />, { route: '/tts' });
     fireEvent.change(text(), { target: { value: '字'.repeat(100_001) } });
     await screen.findByText(/普通话女声/);
-    synthesise();
     expect(await screen.findByText('文本不能超过 100000 字（当前 100001 字）')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /合成语音/ })).toBeDisabled();
   });
 
   it('shows the server’s refusal and keeps the text', async () => {

@@ -106,7 +106,7 @@ describe('resolveMusic', () => {
 
     await mkdir(app.config.uploadsDir, { recursive: true });
     await writeFile(path.join(app.config.uploadsDir, 'abc123.mp3'), 'not really audio');
-    const assetId = await app.uploads.recordMedia(alice, {
+    const { assetId } = await app.uploads.recordMedia(alice, {
       url: '/uploads/abc123.mp3',
       name: '我的歌.mp3',
       kind: 'audio',
@@ -126,7 +126,7 @@ describe('resolveMusic', () => {
       kind: 'video',
       durationMs: 5_000,
     });
-    await expect(resolveMusic(options, alice, video)).rejects.toThrow(UserInputError);
+    await expect(resolveMusic(options, alice, video.assetId)).rejects.toThrow(UserInputError);
     await expect(resolveMusic(options, alice, -999)).rejects.toThrow('「背景音乐」不存在');
   });
 

@@ -16,8 +16,10 @@ import { SHORT_SPEECH_CHARS } from '../validation';
 export const SPEECH_POLL_MS = 1500;
 
 export interface SpeechOutput {
+  /** What the player plays (the short speech's WAV, the long one's MP3). */
   audioUrl: string;
-  /** The same speech as WAV, when the task made one beside the MP3. */
+  /** The speech to download as MP3 and as WAV: short and long speech alike offer both. */
+  mp3Url: string;
   wavUrl: string;
   durationMs: number;
   /** The voice asked for, named plainly by the result. */
@@ -35,6 +37,7 @@ const isRunning = (task: AsyncSpeechResult) => task.state === 'queued' || task.s
 /** What a finished speech task gives to play and download. */
 const outputOf = (task: AsyncSpeechResult): SpeechOutput => ({
   audioUrl: task.audioUrl,
+  mp3Url: task.audioUrl,
   wavUrl: task.wavUrl,
   durationMs: task.durationMs,
   voiceId: task.voiceId,
@@ -86,7 +89,8 @@ export function useSpeech() {
         const answer = await ttsTry({ text, voiceId, speed });
         setClip({
           audioUrl: answer.audioUrl,
-          wavUrl: '',
+          mp3Url: answer.mp3Url,
+          wavUrl: answer.audioUrl,
           durationMs: answer.durationMs,
           voiceId,
           engine: answer.engine ?? '',

@@ -12,7 +12,6 @@ export function SpeechResult({ output }: { output: SpeechOutput }) {
   const { voices } = useVoices(null);
   const voice = voices.find((v) => v.voiceId === output.voiceId)?.name;
   const engine = speechEngineWords(output.engine);
-  const mp3 = output.audioUrl.endsWith('.mp3');
   return (
     <Flex vertical gap={8}>
       <audio
@@ -26,13 +25,15 @@ export function SpeechResult({ output }: { output: SpeechOutput }) {
       </Typography.Text>
       {output.note && <Alert type="info" showIcon title={output.note} />}
       <Flex gap={8} wrap>
-        <Button
-          icon={<DownloadOutlined aria-hidden />}
-          href={mediaUrl(output.audioUrl)}
-          download={mp3 ? '配音.mp3' : '配音.wav'}
-        >
-          {mp3 ? '下载 MP3' : '下载 WAV'}
-        </Button>
+        {output.mp3Url && (
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            href={mediaUrl(output.mp3Url)}
+            download="配音.mp3"
+          >
+            下载 MP3
+          </Button>
+        )}
         {output.wavUrl && (
           <Button
             icon={<DownloadOutlined aria-hidden />}

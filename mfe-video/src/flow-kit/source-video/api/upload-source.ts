@@ -8,7 +8,10 @@ export async function uploadSource(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<{ url: string; durationMs: number }> {
-  const answer = await uploadMedia(file, file.name, { onUploadProgress: onProgress });
+  const answer = await uploadMedia(file, file.name, {
+    onUploadProgress: onProgress,
+    kind: 'video',
+  });
   if (answer.kind !== 'video') throw new Error(`「${file.name}」里没有画面：请上传视频`);
   return { url: answer.url, durationMs: answer.durationMs };
 }

@@ -1,7 +1,13 @@
 import { forgetServices } from '@kol/shared-sdk/ui';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { estimateNarrationMs, formatDurationMs, sessionStore } from '@kol/shared-sdk';
+import {
+  AssetSource,
+  estimateNarrationMs,
+  formatDurationMs,
+  sessionStore,
+  type Material,
+} from '@kol/shared-sdk';
 import {
   forgetIdempotencyKeys,
   ok,
@@ -252,6 +258,91 @@ describe('/video/decompression', () => {
     expect(listed[listed.length - 1]?.query).toMatchObject({ categoryId: '100102' });
   });
 
+  it('deletes an upload from 我的上传, asked first: the list drops it and the default loop is back', async () => {
+    let uploads: Material[] = [
+      {
+        materialId: 55,
+        name: '海浪.mp4',
+        coverUrl: '',
+        videoUrl: '/uploads/wave.mp4',
+        durationMs: 4000,
+        source: AssetSource.local,
+        tagIds: [100],
+      },
+    ];
+    const server = await start({
+      'GET /api/cut_video/get_system_material_list': ({ query }) => {
+        const tagId = query.tagId ? Number(query.tagId) : null;
+        const items = [
+          ...(tagId === 100 ? [] : MATERIALS.filter((m) => !tagId || m.tagIds.includes(tagId))),
+          ...(tagId === null || tagId === 100 ? uploads : []),
+        ];
+        return ok({ items, total: items.length, pageIndex: 1, pageSize: 100 });
+      },
+      'GET /api/edit/delete': ({ query }) => {
+        uploads = uploads.filter((m) => m.materialId !== Number(query.assetId));
+        return ok(null);
+      },
+    });
+    show();
+    fireEvent.click(await screen.findByLabelText('我的上传'));
+    fireEvent.click(await screen.findByLabelText('海浪.mp4'));
+    expect(screen.getByTestId('chosen-background')).toHaveTextContent('已选背景：海浪.mp4');
+    // The library's own loops cannot be deleted: only the creator's uploads offer it.
+    fireEvent.click(screen.getByLabelText('全部'));
+    expect(await screen.findByLabelText('晨雾流光')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^删除「/ })).toHaveLength(1);
+
+    // Asked first: 取消 deletes nothing.
+    fireEvent.click(screen.getByRole('button', { name: '删除「海浪.mp4」' }));
+    expect(await screen.findByText('删除「海浪.mp4」？')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: /^取\s?消$/ }));
+    await waitFor(() => expect(screen.queryByText('删除「海浪.mp4」？')).not.toBeInTheDocument());
+    expect(server.calls('GET', '/api/edit/delete')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: '删除「海浪.mp4」' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^删\s?除$/ }));
+    await waitFor(() =>
+      expect(server.calls('GET', '/api/edit/delete')[0]?.query).toEqual({ assetId: '55' }),
+    );
+    // The list is read again without it, and the deleted background is no longer chosen.
+    await waitFor(() => expect(screen.queryByLabelText('海浪.mp4')).not.toBeInTheDocument());
+    expect(screen.getByTestId('chosen-background')).toHaveTextContent(
+      '未选择时使用素材库的第一个背景',
+    );
+    expect(
+      decompressionSession.get('decompressionDraft')?.settings.backgroundMaterialId,
+    ).toBeUndefined();
+    fireEvent.click(screen.getByLabelText('我的上传'));
+    expect(await screen.findByText('还没有上传过视频')).toBeVisible();
+  });
+
+  it('says why an upload could not be deleted and keeps it listed', async () => {
+    const upload: Material = {
+      materialId: 56,
+      name: '雨声.mp4',
+      coverUrl: '',
+      videoUrl: '/uploads/rain.mp4',
+      durationMs: 4000,
+      source: AssetSource.local,
+      tagIds: [100],
+    };
+    await start({
+      'GET /api/cut_video/get_system_material_list': () =>
+        ok({ items: [upload], total: 1, pageIndex: 1, pageSize: 100 }),
+      'GET /api/edit/delete': () => refuse(404, '「素材」不存在或不属于你', 404),
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: '删除「雨声.mp4」' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^删\s?除$/ }));
+    expect(
+      (await screen.findAllByText('「雨声.mp4」删除失败：「素材」不存在或不属于你')).length,
+    ).toBeGreaterThan(0);
+    // The dialog stays for another try or a cancel; the upload is still listed.
+    expect(screen.getByText('删除「雨声.mp4」？')).toBeVisible();
+    expect(screen.getByLabelText('雨声.mp4')).toBeInTheDocument();
+  });
+
   it('the back-guard: no decompression count left blocks the page', async () => {
     await start({
       'GET /api/user/get_user_limit_info': () =>
@@ -460,6 +551,10 @@ describe('/video/decompression', () => {
       expect(screen.getByTestId('chosen-background')).toHaveTextContent('已选背景：海浪.mp4（4 秒'),
     );
     expect(server.calls('POST', '/api/file/upload_media')).toHaveLength(1);
+    // The page takes video only, and tells the server so (a field before the file): its
+    // refusals then list video formats only, and an audio file is never kept.
+    const sent = String(server.calls('POST', '/api/file/upload_media')[0]?.body);
+    expect(sent).toMatch(/name="kind"\r\n\r\nvideo\r\n[\s\S]*name="file"/);
     expect(decompressionSession.get('decompressionDraft')?.settings.backgroundMaterialId).toBe(55);
   });
 

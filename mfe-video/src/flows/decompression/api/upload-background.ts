@@ -8,7 +8,10 @@ export async function uploadBackground(
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<UploadedMedia> {
-  const answer = await uploadMedia(file, file.name, { onUploadProgress: onProgress });
+  const answer = await uploadMedia(file, file.name, {
+    onUploadProgress: onProgress,
+    kind: 'video',
+  });
   if (answer.kind !== 'video') {
     throw new Error(`「${file.name}」里没有画面：背景只能用视频`);
   }

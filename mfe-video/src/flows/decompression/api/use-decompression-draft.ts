@@ -42,6 +42,8 @@ export function useDecompressionDraft(overseas: boolean) {
       const settings = { ...current.settings, ...patch };
       // No music chosen lets the server pick its default track.
       if (settings.musicId === undefined) delete settings.musicId;
+      // Nor a background (its upload deleted): the server's default loop.
+      if (settings.backgroundMaterialId === undefined) delete settings.backgroundMaterialId;
       return { ...current, settings };
     });
 

@@ -1,5 +1,7 @@
 import { Alert, Button, Empty, Flex, Radio, Skeleton } from 'antd';
-import { mediaUrl, type Material } from '@kol/shared-sdk';
+import { DeleteOutlined } from '@ant-design/icons';
+import { AssetSource, mediaUrl, type Material } from '@kol/shared-sdk';
+import { ConfirmButton } from '../../../components/confirm-button';
 import { UPLOAD_TAG_ID } from '../api/use-background-upload';
 
 interface MaterialListProps {
@@ -12,6 +14,8 @@ interface MaterialListProps {
   /** The chosen material; undefined: the server's default loop. */
   value: number | undefined;
   onPick: (materialId: number) => void;
+  /** Deletes one of the creator's uploads (asked first); rejects when it failed. */
+  onDelete: (material: Material) => Promise<unknown>;
 }
 
 /** A material's moving preview: the loop itself, muted, over its cover until it plays. */
@@ -40,6 +44,7 @@ export function MaterialList({
   categoryId,
   value,
   onPick,
+  onDelete,
 }: MaterialListProps) {
   return (
     <>
@@ -76,12 +81,33 @@ export function MaterialList({
         >
           <Flex wrap gap={12}>
             {materials.map((material) => (
-              <Radio key={material.materialId} value={material.materialId}>
-                <Flex vertical align="center" gap={4}>
-                  <MaterialPreview material={material} />
-                  <span>{material.name}</span>
-                </Flex>
-              </Radio>
+              <Flex key={material.materialId} vertical align="center" gap={4}>
+                <Radio value={material.materialId}>
+                  <Flex vertical align="center" gap={4}>
+                    <MaterialPreview material={material} />
+                    <span>{material.name}</span>
+                  </Flex>
+                </Radio>
+                {/* Outside the radio's label: deleting never picks it. Built-ins stay. */}
+                {material.source === AssetSource.local && (
+                  <ConfirmButton
+                    size="small"
+                    type="link"
+                    danger
+                    icon={<DeleteOutlined aria-hidden />}
+                    aria-label={`删除「${material.name}」`}
+                    confirmTitle={`删除「${material.name}」？`}
+                    confirmContent="删除后无法恢复，它将从我的上传中消失；用它做背景的作品重新生成前需要换一个背景。"
+                    okText="删除"
+                    okDanger
+                    onConfirm={async () => {
+                      await onDelete(material);
+                    }}
+                  >
+                    删除
+                  </ConfirmButton>
+                )}
+              </Flex>
             ))}
           </Flex>
         </Radio.Group>

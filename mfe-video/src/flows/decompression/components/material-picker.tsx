@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Flex, Typography } from 'antd';
 import { UPLOAD_TAG_ID, useBackgroundUpload } from '../api/use-background-upload';
+import { useDeleteUpload } from '../api/use-delete-upload';
 import { useMaterials } from '../api/use-materials';
 import { BackgroundUpload } from './background-upload';
 import { MaterialFilters } from './material-filters';
@@ -9,7 +10,8 @@ import { MaterialList } from './material-list';
 interface MaterialPickerProps {
   /** The chosen material; undefined: the server's default loop. */
   value: number | undefined;
-  onChange: (materialId: number) => void;
+  /** A material chosen; undefined: the chosen upload was deleted, the default loop is used. */
+  onChange: (materialId: number | undefined) => void;
   /** True while an upload runs, so the page does not render without it. */
   onBusyChange?: (busy: boolean) => void;
 }
@@ -19,7 +21,8 @@ interface MaterialPickerProps {
  * `get_second_level_list` of 视频素材 → 背景) and by tag (`get_cut_video_tag_list`), listed with
  * `get_system_material_list`, each with its moving preview, or the creator's own video
  * (`upload_media`, checked first, with its progress). A refused upload says why and keeps the
- * background chosen before.
+ * background chosen before. An upload can be deleted from the list (`/api/edit/delete`, asked
+ * first).
  */
 export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPickerProps) {
   const [tagId, setTagId] = useState<number | null>(null);
@@ -36,7 +39,14 @@ export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPicker
     },
   });
 
-  const shown = materials?.find((m) => m.materialId === value) ?? upload.picked;
+  const { remove } = useDeleteUpload((material) => {
+    // The deleted upload was the background: back to the default, which always exists.
+    if (material.materialId === value) onChange(undefined);
+  });
+
+  const shown =
+    materials?.find((m) => m.materialId === value) ??
+    (upload.picked?.materialId === value ? upload.picked : null);
 
   return (
     <Flex vertical gap={12}>
@@ -59,6 +69,7 @@ export function MaterialPicker({ value, onChange, onBusyChange }: MaterialPicker
           upload.settle();
           onChange(materialId);
         }}
+        onDelete={remove}
       />
       <Typography.Text data-testid="chosen-background">
         {shown

@@ -87,6 +87,9 @@ describe('/video/operaScene', () => {
     const clip = await within(scene(2)).findByLabelText('场景 2 的视频');
     expect(clip).toHaveAttribute('src', `${server.origin}/uploads/clip-1.mp4`);
     expect(server.calls('POST', '/api/file/upload_media')).toHaveLength(1);
+    // A scene's clip is a video: the server is told so and names only video formats.
+    const sent = String(server.calls('POST', '/api/file/upload_media')[0]?.body);
+    expect(sent).toMatch(/name="kind"\r\n\r\nvideo\r\n[\s\S]*name="file"/);
     first.unmount();
 
     renderWithHost(<OperaSceneStep />, { route: ROUTE });

@@ -15,7 +15,10 @@ export async function uploadSceneFile(
     const { url } = await uploadImage(file, file.name, { onUploadProgress: onProgress });
     return { url, kind };
   }
-  const answer = await uploadMedia(file, file.name, { onUploadProgress: onProgress });
+  const answer = await uploadMedia(file, file.name, {
+    onUploadProgress: onProgress,
+    kind: 'video',
+  });
   if (answer.kind !== 'video') {
     throw new Error(`「${file.name}」里没有画面：场景只能用视频或照片`);
   }

@@ -22,7 +22,7 @@ import {
   ensureAmbientTrack,
 } from '../../../video/library/music/ambient';
 import { SPEECH_TASK_TYPE } from '../../../video/pipelines/speech/pipeline';
-import { requireVoice, synthesizeTry } from '../../../video/voice-tries';
+import { requireVoice, synthesizeSpeechTry } from '../../../video/voice-tries';
 import { defineRoute } from '../../define-route';
 
 /** The built-in tracks are the same for everyone and change only with a release. */
@@ -48,7 +48,7 @@ export default async function editRoutes(app: FastifyInstance) {
 
   defineRoute(app, editEndpoints.ttsTry, async ({ body, request, reply }) => {
     const user = await app.auth.requireUser(request, reply);
-    return synthesizeTry(
+    return synthesizeSpeechTry(
       app.providers.speech,
       { store: app.stores.media, dir: app.config.mediaDir },
       user.id,
