@@ -157,19 +157,47 @@ export async function offPaletteColours(page: Page): Promise<OffPalette[]> {
 export interface PhoneFit {
   /** How much wider than the window the page is (0: it fits). */
   overflowPx: number;
-  /** The header's logo drawn on more than one line. */
-  logoWraps: boolean;
+  /** The header's texts drawn on more than one line (the logo, the username). */
+  headerWraps: string[];
+  /** Controls of the page that something outside it (the menu's opener) is drawn over. */
+  covered: string[];
 }
 
 export async function phoneFit(page: Page): Promise<PhoneFit> {
   return page.evaluate(() => {
     const overflowPx = Math.max(0, document.documentElement.scrollWidth - window.innerWidth);
-    const logo = [...document.querySelectorAll('header a *')].find(
-      (element) => element.textContent?.trim() === 'KOL Studio',
-    );
-    const logoWraps = logo
-      ? logo.getClientRects().length > 1 || logo.getBoundingClientRect().height > 40
-      : false;
-    return { overflowPx, logoWraps };
+    const headerWraps = [...document.querySelectorAll<HTMLElement>('header *')]
+      .filter((element) =>
+        [...element.childNodes].some(
+          (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+        ),
+      )
+      .filter((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return lines.size > 1;
+      })
+      .map((element) => (element.textContent ?? '').trim());
+    const main = document.querySelector('main');
+    const covered: string[] = [];
+    if (main) {
+      for (const control of main.querySelectorAll<HTMLElement>(
+        'button, input, textarea, a[href], [role="button"], [role="tab"]',
+      )) {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
+        const top = document.elementFromPoint(x, y);
+        if (top && !main.contains(top)) {
+          covered.push(
+            `${(control.textContent ?? '').trim().slice(0, 12) || control.getAttribute('aria-label') || control.tagName} under ${top.className || top.tagName}`,
+          );
+        }
+      }
+    }
+    return { overflowPx, headerWraps, covered };
   });
 }

@@ -56,7 +56,8 @@ interface RouteFinding {
   violations: AxeViolation[];
   offPalette: OffPalette[];
   overflowPx: number;
-  logoWraps: boolean;
+  headerWraps: string[];
+  covered: string[];
 }
 
 let browser: Browser;
@@ -99,7 +100,8 @@ async function auditRoute(page: Page, route: string, width: string): Promise<Rou
     violations,
     offPalette,
     overflowPx: width === 'phone' ? fit.overflowPx : 0,
-    logoWraps: width === 'phone' && fit.logoWraps,
+    headerWraps: fit.headerWraps,
+    covered: fit.covered,
   };
 }
 
@@ -113,7 +115,7 @@ function summary(findings: RouteFinding[]): string {
   const lines = [
     `axe violations by impact (rule × route): ${JSON.stringify(byImpact)}`,
     `routes off the palette: ${findings.filter((f) => f.offPalette.length > 0).length} of ${findings.length}`,
-    `phone pages too wide: ${findings.filter((f) => f.overflowPx > 0).length}; logo wrapped: ${findings.filter((f) => f.logoWraps).length}`,
+    `phone pages too wide: ${findings.filter((f) => f.overflowPx > 0).length}; header texts wrapped: ${findings.filter((f) => f.headerWraps.length > 0).length}; controls covered: ${findings.filter((f) => f.covered.length > 0).length}`,
   ];
   for (const finding of findings) {
     for (const violation of finding.violations) {
@@ -128,7 +130,12 @@ function summary(findings: RouteFinding[]): string {
     }
     if (finding.overflowPx > 0)
       lines.push(`  ${finding.width} ${finding.route}: ${finding.overflowPx} px too wide`);
-    if (finding.logoWraps) lines.push(`  ${finding.width} ${finding.route}: the logo wraps`);
+    for (const text of finding.headerWraps) {
+      lines.push(`  ${finding.width} ${finding.route}: 「${text}」 wraps in the header`);
+    }
+    for (const control of finding.covered) {
+      lines.push(`  ${finding.width} ${finding.route}: covered: ${control}`);
+    }
   }
   return lines.join('\n');
 }
@@ -150,6 +157,10 @@ describe('the interface audit', () => {
     expect(
       findings.flatMap((f) => f.offPalette.map((o) => `${f.width} ${f.route} ${o.color}`)),
     ).toEqual([]);
-    expect(findings.filter((f) => f.overflowPx > 0 || f.logoWraps).map((f) => f.route)).toEqual([]);
+    expect(
+      findings
+        .filter((f) => f.overflowPx > 0 || f.headerWraps.length > 0 || f.covered.length > 0)
+        .map((f) => `${f.width} ${f.route}`),
+    ).toEqual([]);
   }, 900_000);
 });

@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { signOut } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
-import { App, Avatar, Dropdown, Space, Typography } from 'antd';
+import { App, Avatar, Dropdown, Grid, Space, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from '@kol/shared-sdk/router';
@@ -13,6 +13,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   // Held here so that choosing an item closes it at once: the menu left open over /user while
   // the user centre's remote loaded.
   const [open, setOpen] = useState(false);
+  // A phone-wide window leaves no room for the name: it wrapped into pieces beside the avatar.
+  const wide = Grid.useBreakpoint().sm !== false;
   return (
     <Dropdown
       trigger={['click']}
@@ -35,7 +37,11 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     >
       <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} />
-        {!compact && <Typography.Text>{user?.nickname || user?.username}</Typography.Text>}
+        {!compact && wide && (
+          <Typography.Text ellipsis style={{ maxWidth: 160, whiteSpace: 'nowrap' }}>
+            {user?.nickname || user?.username}
+          </Typography.Text>
+        )}
       </Space>
     </Dropdown>
   );

@@ -76,6 +76,9 @@ export function ToolCards() {
                 block
                 disabled={!allowed}
                 aria-label={`打开${tool.name}`}
+                // antd spaces two Chinese characters apart (「打 开」), and the name must hold the
+                // text as shown (the accessibility audit's label-content-name-mismatch).
+                autoInsertSpace={false}
                 onClick={() => navigate(tool.path)}
               >
                 打开
