@@ -141,6 +141,20 @@ function summary(findings: RouteFinding[]): string {
 }
 
 describe('the interface audit', () => {
+  it('finds a deliberately unlabeled button and a hard-coded blue (the scans can fail)', async () => {
+    const { context, page } = await newPage(browser, WIDTHS[0]?.viewport);
+    await page.setContent(
+      `<html lang="zh-CN"><head><title>自检</title></head><body><main><h1>自检</h1>
+        <button type="button"><svg aria-hidden="true" width="16" height="16"></svg></button>
+        <p style="color: #1677ff">默认的蓝色链接</p></main></body></html>`,
+    );
+    const violations = await axeViolations(page);
+    expect(violations.map((violation) => violation.id)).toContain('button-name');
+    const off = await offPaletteColours(page);
+    expect(off.map((entry) => entry.color)).toContain('rgb(22, 119, 255)');
+    await context.close();
+  });
+
   it('finds no accessibility violation, no colour off the theme and no phone page too wide on any route', async () => {
     const findings: RouteFinding[] = [];
     for (const { name, viewport } of WIDTHS) {

@@ -332,6 +332,11 @@ describe('the comic clip flow (issue 12)', () => {
     expect(text.length).toBeGreaterThan(20);
 
     await page.getByRole('button', { name: '发送到视频' }).click();
+    // It asks which video type to make.
+    await page
+      .getByTestId('video-types')
+      .getByRole('button', { name: /^漫剪视频/ })
+      .click();
     await page.waitForURL((url) => url.pathname === '/video/config');
     expect(await page.getByLabel('视频文案').inputValue()).toBe(text);
     await page.getByText(/^已带入文案/).waitFor();

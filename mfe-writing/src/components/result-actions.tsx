@@ -206,7 +206,6 @@ function VideoTypeChooser({
               key={entry.type}
               block
               style={{ height: 'auto', padding: '8px 12px', textAlign: 'left' }}
-              aria-label={`制作${entry.label}`}
               data-testid={`video-type-${entry.type}`}
               onClick={() => onChoose(entry)}
             >

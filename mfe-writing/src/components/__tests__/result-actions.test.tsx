@@ -24,15 +24,15 @@ describe('发送到视频', () => {
     expect(
       within(list)
         .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['制作AI漫剧', '制作滚屏视频']);
+        .map((button) => button.querySelector('strong')?.textContent),
+    ).toEqual(['AI漫剧', '滚屏视频']);
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/generate$/);
   });
 
   it("hands the text and the book's title to the chosen type's first step", async () => {
     renderActions([TemplateId.comics, TemplateId.anime]);
     fireEvent.click(screen.getByTestId('send-to-video'));
-    fireEvent.click(await screen.findByLabelText('制作AI漫剧'));
+    fireEvent.click(await screen.findByRole('button', { name: /^AI漫剧/ }));
     expect(JSON.parse(sessionStorage.getItem('KOL_VIDEO_HANDOVER') ?? 'null')).toEqual({
       type: 11,
       text: '深夜，旧飞船醒了。',

@@ -134,7 +134,7 @@ describe('/generate', () => {
 
     // 发送到视频 asks the type; the text goes with the title it was saved under.
     fireEvent.click(screen.getByTestId('send-to-video'));
-    fireEvent.click(await screen.findByLabelText('制作漫剪视频'));
+    fireEvent.click(await screen.findByRole('button', { name: /^漫剪视频/ }));
     expect(JSON.parse(sessionStorage.getItem('KOL_VIDEO_HANDOVER') ?? 'null')).toEqual({
       type: 0,
       text: '深夜，旧飞船醒了。少年睁开眼。',
