@@ -166,7 +166,7 @@ export async function api<T>(page: Page, url: string, body?: object): Promise<T>
 /** The heading of the user centre (`/user`), after loading it: tells which build of it runs. */
 export async function userPageTitle(page: Page): Promise<string> {
   await page.goto('/user');
-  const heading = page.locator('h3').first();
+  const heading = page.locator('main h1').first();
   await heading.waitFor();
   return (await heading.textContent()) ?? '';
 }

@@ -46,7 +46,8 @@ describe('the host shell, released like a remote', () => {
     expect(await page.title()).toBe(NEW_TITLE);
     await signIn(page, 'demo', 'demo123456');
     expect(await userPageTitle(page)).toContain(USER_TITLE);
-    expect(await page.title()).toBe(NEW_TITLE);
+    // The page's name before the new host's title (host-shell/src/layout/page-title.tsx).
+    expect(await page.title()).toBe(`${USER_TITLE} - ${NEW_TITLE}`);
 
     // A rollback is a pointer change: the build before, at the next load.
     const back = await kolChange('rollback', 'host_shell');

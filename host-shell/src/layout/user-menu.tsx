@@ -1,10 +1,11 @@
 import { UserOutlined } from '@ant-design/icons';
 import { signOut } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
-import { App, Avatar, Dropdown, Grid, Space, Typography } from 'antd';
+import { App, Avatar, Dropdown, Space, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from '@kol/shared-sdk/router';
+import { useMediaQuery } from '../lib/use-media-query';
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const user = useAtomValue(currentUserAtom);
@@ -14,7 +15,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   // the user centre's remote loaded.
   const [open, setOpen] = useState(false);
   // A phone-wide window leaves no room for the name: it wrapped into pieces beside the avatar.
-  const wide = Grid.useBreakpoint().sm !== false;
+  const narrow = useMediaQuery('(max-width: 575px)');
   return (
     <Dropdown
       trigger={['click']}
@@ -37,7 +38,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     >
       <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} />
-        {!compact && wide && (
+        {!compact && !narrow && (
           <Typography.Text ellipsis style={{ maxWidth: 160, whiteSpace: 'nowrap' }}>
             {user?.nickname || user?.username}
           </Typography.Text>
