@@ -2,7 +2,7 @@ import { App, Button, Flex, Typography } from 'antd';
 import { BetaBadge } from '../components/beta-badge';
 import { useNavigate, useSearchParams } from '@kol/shared-sdk/router';
 import { startSignOn, useIsSsoHost } from '../session/sign-on';
-import { safeReturnUrl } from './login-page';
+import { safeReturnUrl } from '../session/route-rules';
 
 /** `/home`: the public landing page. */
 export function LandingPage() {

@@ -5,11 +5,7 @@ import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from '@kol/shared-sdk/router';
-
-/** Only a path inside this site may be a return target, never another origin. */
-export function safeReturnUrl(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
+import { safeReturnUrl } from '../session/route-rules';
 
 const LOGIN_MESSAGE_KEY = 'login';
 
