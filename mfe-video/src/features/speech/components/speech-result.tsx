@@ -4,6 +4,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useVoices } from '../../../hooks/use-voices';
 import type { SpeechOutput } from '../api/use-speech';
 
+/** The files a result offers, short speech and long alike. */
+const DOWNLOADS: { format: string; url: (output: SpeechOutput) => string | null | undefined }[] = [
+  { format: 'MP3', url: (output) => output.mp3Url },
+  { format: 'WAV', url: (output) => output.wavUrl },
+];
+
 /**
  * The spoken text: a player and its files to download, its length, the voice by its plain name
  * (as the pickers list it) and once, in plain words, the engine that spoke (离线合成).
@@ -25,24 +31,19 @@ export function SpeechResult({ output }: { output: SpeechOutput }) {
       </Typography.Text>
       {output.note && <Alert type="info" showIcon title={output.note} />}
       <Flex gap={8} wrap>
-        {output.mp3Url && (
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            href={mediaUrl(output.mp3Url)}
-            download="配音.mp3"
-          >
-            下载 MP3
-          </Button>
-        )}
-        {output.wavUrl && (
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            href={mediaUrl(output.wavUrl)}
-            download="配音.wav"
-          >
-            下载 WAV
-          </Button>
-        )}
+        {DOWNLOADS.map(({ format, url }) => {
+          const href = url(output);
+          return href ? (
+            <Button
+              key={format}
+              icon={<DownloadOutlined aria-hidden />}
+              href={mediaUrl(href)}
+              download={`配音.${format.toLowerCase()}`}
+            >
+              下载 {format}
+            </Button>
+          ) : null;
+        })}
       </Flex>
     </Flex>
   );
