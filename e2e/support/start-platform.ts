@@ -79,16 +79,23 @@ export interface StartedPlatform {
 
 /**
  * Starts the product exactly as the README's start command does (it builds what is missing or
- * changed), on a free port, with a fresh data directory and any extra environment.
+ * changed), on a free port, with a fresh data directory and any extra environment, on this
+ * process's Node or on `node` (a path to another Node binary).
  */
-export async function startPlatform(env: Record<string, string> = {}): Promise<StartedPlatform> {
+export async function startPlatform(
+  env: Record<string, string> = {},
+  { node = process.execPath }: { node?: string } = {},
+): Promise<StartedPlatform> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kol-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(REPO, 'scripts', 'start.mjs')], {
+  const child = spawn(node, [path.join(REPO, 'scripts', 'start.mjs')], {
     cwd: REPO,
     env: {
       ...process.env,
+      // The start script runs pnpm under its own Node, and pnpm the server through tsx, which
+      // finds `node` on PATH: that Node first, so every process of the platform runs on it.
+      PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

@@ -44,9 +44,14 @@ export async function watchProduction(
     const stage =
       /正在(\S+?)(?: ·|更新于|$)/.exec(text)?.[1] ?? (text.includes('排队中') ? '排队' : null);
     if (stage && stages.at(-1) !== stage) stages.push(stage);
-    const progress = card.getByLabel('生成进度');
-    if (await progress.count()) {
-      const percent = Number((await progress.getAttribute('aria-valuenow')) ?? NaN);
+    // One read of the bar's value, or none when it is gone: counting it first and reading it
+    // after was a race with the task's end (the bar leaves with 已完成, and the read then
+    // waited for a bar that never came back).
+    const [value] = await card
+      .getByLabel('生成进度')
+      .evaluateAll((bars) => bars.map((bar) => bar.getAttribute('aria-valuenow')));
+    if (value !== undefined) {
+      const percent = Number(value ?? NaN);
       if (Number.isFinite(percent) && percents.at(-1) !== percent) percents.push(percent);
       if (!pictured && stage && stage !== '排队') {
         await screenshot(page, picture);
