@@ -151,7 +151,19 @@ export async function offPaletteColours(page: Page): Promise<OffPalette[]> {
     }
     return found;
   });
-  return seen.filter((entry) => !onPalette(entry.color));
+  const off = seen.filter((entry) => !onPalette(entry.color));
+  // The browser draws its own controls (audio and video players, scrollbars, date fields) light
+  // unless the page says it is dark: a white player on a dark page is off the palette too.
+  const scheme = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+  if (!scheme.split(/\s+/).includes('dark')) {
+    off.push({
+      color: `color-scheme: ${scheme}`,
+      property: 'color-scheme',
+      element: 'html',
+      text: '',
+    });
+  }
+  return off;
 }
 
 export interface PhoneFit {

@@ -141,7 +141,7 @@ function summary(findings: RouteFinding[]): string {
 }
 
 describe('the interface audit', () => {
-  it('finds a deliberately unlabeled button and a hard-coded blue (the scans can fail)', async () => {
+  it('finds a deliberately unlabeled button, a hard-coded blue and light native controls (the scans can fail)', async () => {
     const { context, page } = await newPage(browser, WIDTHS[0]?.viewport);
     await page.setContent(
       `<html lang="zh-CN"><head><title>自检</title></head><body><main><h1>自检</h1>
@@ -152,6 +152,8 @@ describe('the interface audit', () => {
     expect(violations.map((violation) => violation.id)).toContain('button-name');
     const off = await offPaletteColours(page);
     expect(off.map((entry) => entry.color)).toContain('rgb(22, 119, 255)');
+    // A page that does not say it is dark gets the browser's light players and scrollbars.
+    expect(off.map((entry) => entry.property)).toContain('color-scheme');
     await context.close();
   });
 

@@ -4,13 +4,14 @@ import { sessionStore } from '@kol/shared-sdk';
 import { PageFrame } from '../../components/page-frame';
 import { VoicePicker } from '../../flow-kit/voices/components/voice-picker';
 import { useSpeech } from './api/use-speech';
+import { ApplyVoice } from './components/apply-voice';
 import { SpeechProgress } from './components/speech-progress';
 import { SpeechResult } from './components/speech-result';
 import { MAX_SPEECH_CHARS, SHORT_SPEECH_CHARS, speechTextProblem } from './validation';
 
 /**
- * `/tts` 文字转语音 (outside the layout): text, voice, speed, audition, then the speech to play
- * and download. The text is kept in `KOL_TTS_CONTENT`, so a reload loses nothing.
+ * `/tts` 文字转语音 (outside the layout): text, voice, speed, audition, the voice applied to a
+ * work (应用到作品), then the speech to play and download. The text is kept in `KOL_TTS_CONTENT`, so a reload loses nothing.
  */
 export function TtsScreen() {
   const [text, setText] = useState(() => sessionStore.get('ttsContent') ?? '');
@@ -91,6 +92,7 @@ export function TtsScreen() {
               onChange={(value: number) => setSpeed(value)}
             />
           </Flex>
+          <ApplyVoice language={language} voiceId={voiceId} speed={speed} />
           <Flex vertical gap={4}>
             <Button
               type="primary"

@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { sessionStore, type AsyncSpeechResult } from '@kol/shared-sdk';
-import { ok, refuse, renderWithHost, settle, type FakeRoutes } from '@kol/shared-sdk/testing';
+import {
+  ok,
+  refuse,
+  renderWithHost,
+  settle,
+  workSummary,
+  type FakeRoutes,
+} from '@kol/shared-sdk/testing';
 import { videoBackendPerTest } from '../../testing/backend';
 import { TtsPage } from '../tts-page';
 
@@ -254,5 +261,49 @@ describe('/tts', () => {
     renderWithHost(<TtsPage />, { route: '/tts?taskId=speech-1' });
     fireEvent.click(await screen.findByText('知道了'));
     expect(await screen.findByText('该配音任务没有失败，无需确认')).toBeInTheDocument();
+  });
+
+  it('applies the chosen voice and speed to a work (tts_apply), the works read only when the list opens', async () => {
+    const server = await start({
+      'GET /api/video/get_works': () =>
+        ok({
+          items: [workSummary(5, { title: '雾港邮差' }), workSummary(6, { title: '', type: 4 })],
+          total: 2,
+        }),
+      'POST /api/edit/tts_apply': (request) =>
+        (request.body as { workId: number }).workId === 6
+          ? refuse(404, '作品不存在', 404)
+          : ok(null),
+    });
+    renderWithHost(<TtsPage />, { route: '/tts' });
+    await screen.findByText(/普通话女声/);
+    await settle();
+    expect(server.calls('GET', '/api/video/get_works')).toHaveLength(0);
+    const apply = screen.getByRole('button', { name: '应用' });
+    expect(apply).toBeDisabled();
+
+    fireEvent.mouseDown(screen.getByLabelText('要应用配音的作品'));
+    fireEvent.click(await screen.findByText('雾港邮差（漫剪视频）'));
+    expect(server.calls('GET', '/api/video/get_works')[0]?.query).toEqual({
+      pageIndex: '1',
+      pageSize: '100',
+    });
+    fireEvent.click(apply);
+    expect(
+      await screen.findByText(
+        '已将「普通话女声」（1.0×）应用到《雾港邮差》，下次生成它的视频时使用',
+      ),
+    ).toBeInTheDocument();
+    expect(server.calls('POST', '/api/edit/tts_apply')[0]?.body).toEqual({
+      workId: 5,
+      voiceId: 'espeak-cmn-f',
+      speed: 1,
+    });
+
+    // A refusal names the work and says why.
+    fireEvent.mouseDown(screen.getByLabelText('要应用配音的作品'));
+    fireEvent.click(await screen.findByText(/^未命名作品（/));
+    fireEvent.click(apply);
+    expect(await screen.findByText('应用到《》失败：作品不存在')).toBeInTheDocument();
   });
 });
