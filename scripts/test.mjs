@@ -4,16 +4,13 @@
 // Two lanes side by side, one per core of a 2-core machine (one jest process or webpack build
 // keeps about one core; a third job beside them was seen to stretch the page tests past their
 // limits). Each lane runs its jobs in order; the jobs are split so both lanes take about as long:
-//   1. the unit tests of the SDK and the two big remotes (video, works), then the server's tests
-//      on PGlite;
-//   2. lint, type-check, the unit tests of the host and the two small remotes (user, writing),
-//      the builds the end-to-end tests start the product with (`scripts/start.mjs --build-only`),
-//      the end-to-end tests on them, then the server's tests on PostgreSQL when
-//      TEST_DATABASE_URL is set.
-// (Measured on 2026-11-27, a slow day of this machine, with every unit test in lane 1: lane 1
-// 2,067 s, lane 2 1,842 s. Type-check then took 143 s and is now one program for the front ends,
-// about a third of it; the host's, user's and writing's unit tests, about a quarter of the unit
-// time, moved over to even the lanes out.)
+//   1. the unit tests of every front end and the SDK, then the server's tests on PGlite;
+//   2. lint, type-check, the builds the end-to-end tests start the product with
+//      (`scripts/start.mjs --build-only`), the end-to-end tests on them, then the server's tests
+//      on PostgreSQL when TEST_DATABASE_URL is set.
+// (Measured in CI on 2026-11-27 with the host's, user's and writing's unit tests in lane 2:
+// lane 1 1,569 s, lane 2 1,676 s. The end-to-end tests then grew by the Node 24 pass and the
+// audit of the work routes, about 50 s, and those unit tests, about 109 s, came back to lane 1.)
 // The first job to fail stops both lanes. Each job's output is kept and printed whole when it
 // ends, so the lanes never interleave their lines.
 import { spawn } from 'node:child_process';
@@ -49,6 +46,10 @@ const LANES = [
       commands: [unitTests(['@kol/shared-sdk', '@kol/mfe-video', '@kol/mfe-works'])],
     },
     {
+      name: 'unit tests of the host, the user and the writing remotes',
+      commands: [unitTests(['@kol/host-shell', '@kol/mfe-user', '@kol/mfe-writing'])],
+    },
+    {
       name: 'server tests on PGlite',
       commands: [[...pnpm, '--filter', '@kol/server', 'test:pglite']],
     },
@@ -56,10 +57,6 @@ const LANES = [
   [
     { name: 'lint', commands: [[...pnpm, 'lint']] },
     { name: 'type-check', commands: [[...pnpm, 'typecheck']] },
-    {
-      name: 'unit tests of the host, the user and the writing remotes',
-      commands: [unitTests(['@kol/host-shell', '@kol/mfe-user', '@kol/mfe-writing'])],
-    },
     {
       name: 'builds for the end-to-end tests',
       commands: [[process.execPath, path.join(ROOT, 'scripts', 'start.mjs'), '--build-only']],

@@ -173,6 +173,8 @@ export interface PhoneFit {
   headerWraps: string[];
   /** Controls of the page that something outside it (the menu's opener) is drawn over. */
   covered: string[];
+  /** The rows of the phone's action bar (页面操作; 0 without one): one is the design. */
+  actionRows: number;
 }
 
 export async function phoneFit(page: Page): Promise<PhoneFit> {
@@ -210,6 +212,15 @@ export async function phoneFit(page: Page): Promise<PhoneFit> {
         }
       }
     }
-    return { overflowPx, headerWraps, covered };
+    const bar = document.querySelector('[role="toolbar"][aria-label="页面操作"]');
+    const actionRows = bar
+      ? new Set(
+          [...bar.children]
+            .map((child) => child.getBoundingClientRect())
+            .filter((box) => box.width > 0 && box.height > 0)
+            .map((box) => Math.round(box.top + box.height / 2)),
+        ).size
+      : 0;
+    return { overflowPx, headerWraps, covered, actionRows };
   });
 }

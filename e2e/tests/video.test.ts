@@ -427,6 +427,25 @@ describe('the comic clip flow (issue 12)', () => {
       const shots = await captions(page);
       expect(shots.join('')).toBe(TEXT);
       await screenshot(page, 'video-phone-caption');
+      // Its three actions (上一步, 恢复自动分镜, 下一步) in one row of the bar, the primary widest:
+      // stacked full width they took 145 px of the screen.
+      const captionBar = await bar.boundingBox();
+      const actions = await bar.getByRole('button').evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const box = button.getBoundingClientRect();
+          return {
+            text: button.textContent ?? '',
+            middle: box.top + box.height / 2,
+            width: box.width,
+          };
+        }),
+      );
+      expect(actions).toHaveLength(3);
+      expect(new Set(actions.map((action) => Math.round(action.middle))).size).toBe(1);
+      expect(Math.max(...actions.map((action) => action.width))).toBe(
+        actions.find((action) => action.text.includes('下一步'))?.width,
+      );
+      expect(captionBar?.height).toBeLessThan(80);
 
       await page.getByRole('button', { name: '下一步：角色' }).click();
       await page.waitForURL((url) => url.pathname === '/m/video/character');

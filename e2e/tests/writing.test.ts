@@ -85,10 +85,15 @@ describe('writing on the embedded defaults (no provider)', () => {
     const item = page.getByTestId('work-list').getByText(title);
     await item.waitFor();
     await screenshot(page, 'work-desktop');
+    // 用于视频 asks which video type, as 发送到视频 does, and brings the text there.
     await page.getByRole('button', { name: `用于视频 ${title}` }).click();
-    await page.waitForURL('**/video/config');
-    const sent = await page.evaluate(() => sessionStorage.getItem('KOL_VIDEO_CONTENT'));
-    expect(sent && JSON.parse(sent)).toBe(edited);
+    await page
+      .getByTestId('video-types')
+      .getByRole('button', { name: /^漫剪视频/ })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/video/config');
+    await expect(page.getByLabel('视频文案').inputValue()).resolves.toBe(edited);
+    await page.getByText(/^已带入文案/).waitFor();
 
     await page.goto('/create');
     await page.getByLabel('提示或大纲').fill('雾港邮局的柜员收到一封来自二十年后的信');

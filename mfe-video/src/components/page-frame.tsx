@@ -25,7 +25,7 @@ interface PageFrameProps {
 
 /**
  * The frame of every video page. The phone variant (`/m/...`) is one column with full-width
- * controls and the actions in a bar stuck to the bottom of the screen, in reach of a thumb.
+ * controls and the actions in one row stuck to the bottom of the screen, in reach of a thumb.
  */
 export function PageFrame({ title, extra, steps, actions, outside, children }: PageFrameProps) {
   const phone = usePhoneLayout();
@@ -106,6 +106,19 @@ function WideActionBar({ children }: { children: ReactNode }) {
 }
 
 /**
+ * The phone bar's layout: one row, each action as wide as its text and the primary one (or a
+ * lone one) taking the rest, whatever `block` the pages give their buttons. Three full-width
+ * buttons stacked took 145 px of an 812 px screen; a row wraps only when its texts cannot fit.
+ */
+// The bar's class three times: antd's block rule (`:where(.css-…).ant-btn-block`) weighs two
+// classes, and which of the two style sheets comes later is not ours to decide.
+const BAR = '.kol-phone-actions.kol-phone-actions.kol-phone-actions';
+const PHONE_BAR_CSS = `
+${BAR} > * { flex: 0 0 auto; width: auto; }
+${BAR} > .ant-btn-primary, ${BAR} > :only-child { flex: 1 1 auto; }
+`;
+
+/**
  * The phone's action bar, fixed to the bottom of the screen, with a spacer of its height at the
  * end of the page so it never covers the last of the content. Fixed, not sticky: a sticky bar
  * sticks to its nearest scrolling ancestor, and any box the host wraps pages in that hides its
@@ -129,12 +142,14 @@ function PhoneActionBar({ children }: { children: ReactNode }) {
   return (
     <>
       <div aria-hidden style={{ height, flexShrink: 0 }} />
+      <style>{PHONE_BAR_CSS}</style>
       <Flex
         ref={bar}
         role="toolbar"
         aria-label="页面操作"
         gap={8}
-        vertical
+        wrap
+        align="center"
         className="kol-phone-actions"
         style={{
           position: 'fixed',

@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { DeleteOutlined, EditOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Link } from '@kol/shared-sdk/router';
+import { VideoTypeChooser } from '@kol/shared-sdk/ui';
 import { deleteWork, formatTime, type WorkSummary, errorMessage } from '@kol/shared-sdk';
 import { WORKS_PAGE_SIZE, useWorks } from '../features/my-copy/api/use-works';
 import { useSendToVideo } from '../features/my-copy/api/use-send-to-video';
@@ -89,7 +90,7 @@ export function MyCopyPage() {
   const [pageIndex, setPageIndex] = useState(1);
   const [editingId, setEditingId] = useState<number | null>(null);
   const works = useWorks({ keyword, pageIndex });
-  const { sendWork, sendText, sendingId } = useSendToVideo();
+  const { sendWork, sendText, sendingId, choosing, choose, cancel } = useSendToVideo();
 
   const search = (value: string) => {
     setKeyword(value.trim());
@@ -197,6 +198,12 @@ export function MyCopyPage() {
         onClose={() => setEditingId(null)}
         onSaved={works.reload}
         onUseInVideo={sendText}
+      />
+      <VideoTypeChooser
+        open={choosing}
+        title="用于视频：选择视频类型"
+        onChoose={choose}
+        onCancel={cancel}
       />
     </Flex>
   );

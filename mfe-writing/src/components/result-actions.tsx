@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Empty, Flex, Input, Modal, Typography } from 'antd';
+import { App, Button, Flex, Input, Modal } from 'antd';
 import { CopyOutlined, SaveOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from '@kol/shared-sdk/router';
 import {
   ProjectType,
-  VIDEO_TYPES,
-  canUseProjectType,
   getWorkInfo,
   handOverToVideo,
   saveText,
@@ -14,8 +11,7 @@ import {
   errorMessage,
   type VideoTypeEntry,
 } from '@kol/shared-sdk';
-import { currentUserAtom } from '@kol/shared-sdk/state';
-import { useRevisionedSave, useSingleFlight } from '@kol/shared-sdk/ui';
+import { useRevisionedSave, useSingleFlight, VideoTypeChooser } from '@kol/shared-sdk/ui';
 import { copyText } from '../lib/clipboard';
 
 const MAX_TITLE_LENGTH = 100;
@@ -172,51 +168,5 @@ export function ResultActions({ text, defaultTitle, disabled = false }: ResultAc
         />
       </Modal>
     </Flex>
-  );
-}
-
-/** The video types a written text can start: those whose first step takes a text, if allowed. */
-function VideoTypeChooser({
-  open,
-  onChoose,
-  onCancel,
-}: {
-  open: boolean;
-  onChoose: (entry: VideoTypeEntry) => void;
-  onCancel: () => void;
-}) {
-  const user = useAtomValue(currentUserAtom);
-  const types = VIDEO_TYPES.filter(
-    (entry) => entry.takesText && canUseProjectType(user, entry.type),
-  );
-  return (
-    <Modal
-      title="发送到视频：选择视频类型"
-      open={open}
-      footer={null}
-      onCancel={onCancel}
-      destroyOnHidden
-    >
-      {types.length === 0 ? (
-        <Empty description="你的账号还没有开通可以用文案制作的视频类型，请联系我们开通" />
-      ) : (
-        <Flex vertical gap={8} data-testid="video-types">
-          {types.map((entry) => (
-            <Button
-              key={entry.type}
-              block
-              style={{ height: 'auto', padding: '8px 12px', textAlign: 'left' }}
-              data-testid={`video-type-${entry.type}`}
-              onClick={() => onChoose(entry)}
-            >
-              <Flex vertical align="flex-start" style={{ whiteSpace: 'normal' }}>
-                <Typography.Text strong>{entry.label}</Typography.Text>
-                <Typography.Text type="secondary">{entry.description}</Typography.Text>
-              </Flex>
-            </Button>
-          ))}
-        </Flex>
-      )}
-    </Modal>
   );
 }

@@ -10,6 +10,7 @@ import kolTheme from './kol-theme.json';
 
 export { useSingleFlight } from './single-flight';
 export { configuredServices, forgetServices, useServices, useTextModel } from './services';
+export { VideoTypeChooser } from './video-type-chooser';
 
 /**
  * What the host and every remote render alike (antd and react-router are optional peers of
@@ -23,7 +24,8 @@ export { configuredServices, forgetServices, useServices, useTextModel } from '.
  * Its values live in `kol-theme.json`, which the builds also read to write the antd styles of a
  * first load ahead of time (scripts/antd-styles.cjs). Info and progress take the primary and
  * links a lighter pink (antd's default blue is off the palette; the primary itself reads below
- * 4.5:1 as small text on the dark ground), and the header and side menu the dark greys of the
+ * 4.5:1 as small text on the dark ground), placeholders half white (antd's quarter white reads
+ * about 2:1 on the dark ground; half is 5.3:1), and the header and side menu the dark greys of the
  * pages (antd's dark layout is navy): the interface audit checks every route against it
  * (e2e/support/audit.ts).
  */

@@ -44,6 +44,14 @@ async function renderPage(works: WorkSummary[], overrides: FakeRoutes = {}) {
   return { ...view, server };
 }
 
+/** 用于视频's choice of video type (the editor's drawer is a dialog too). */
+async function typeChooser(): Promise<HTMLElement> {
+  const title = await screen.findByText('用于视频：选择视频类型');
+  const dialog = title.closest<HTMLElement>('.ant-modal');
+  if (!dialog) throw new Error('no type dialog');
+  return dialog;
+}
+
 describe('/work My copy', () => {
   it('lists the saved texts of every type (works with a text only), page by page', async () => {
     const works = Array.from({ length: 12 }, (_, index) => demoWorkSummary(index + 1));
@@ -140,22 +148,38 @@ describe('/work My copy', () => {
     expect(screen.getByText('文案 2')).toBeInTheDocument();
   });
 
-  it('uses a text in a video: its whole text goes to KOL_VIDEO_CONTENT, then /video/config', async () => {
+  it('uses a text in a video of the type chosen: its whole text and title go to KOL_VIDEO_HANDOVER, then that type’s first step', async () => {
     await renderPage([demoWorkSummary(5)]);
     fireEvent.click(await screen.findByTestId('work-use-5'));
+    const dialog = await typeChooser();
+    // Nothing is handed over until a type is chosen.
+    expect(sessionStorage.getItem('KOL_VIDEO_HANDOVER')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('video-type-5'));
     await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent(/^\/video\/config$/),
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/video\/config\?videoType=5$/),
     );
-    expect(sessionStorage.getItem('KOL_VIDEO_CONTENT')).toBe(JSON.stringify('第 5 篇文案的全文。'));
+    expect(JSON.parse(sessionStorage.getItem('KOL_VIDEO_HANDOVER') ?? 'null')).toEqual({
+      type: 5,
+      text: '第 5 篇文案的全文。',
+      title: '文案 5',
+    });
   });
 
-  it('uses the edited text from the editor in a video', async () => {
+  it('uses the edited text and title from the editor in a video', async () => {
     await renderPage([demoWorkSummary(5)]);
     fireEvent.click(await screen.findByTestId('work-edit-5'));
     fireEvent.change(await screen.findByLabelText('正文'), { target: { value: '编辑中的文本' } });
     fireEvent.click(screen.getByTestId('editor-use'));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/video\/config$/);
-    expect(sessionStorage.getItem('KOL_VIDEO_CONTENT')).toBe(JSON.stringify('编辑中的文本'));
+    const dialog = await typeChooser();
+    fireEvent.click(within(dialog).getByTestId('video-type-0'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/video\/config\?videoType=0$/),
+    );
+    expect(JSON.parse(sessionStorage.getItem('KOL_VIDEO_HANDOVER') ?? 'null')).toEqual({
+      type: 0,
+      text: '编辑中的文本',
+      title: '文案 5',
+    });
   });
 
   it('leads to /generate when nothing is saved yet', async () => {

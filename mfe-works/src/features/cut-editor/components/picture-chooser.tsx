@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Alert, App, Button, Empty, Flex, Modal, Pagination, Spin, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Modal, Pagination, Spin, Typography, theme } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UploadOutlined } from '@ant-design/icons';
 import {
@@ -25,6 +25,7 @@ interface PictureChooserProps {
 /** 选择已上传图片: the user's uploaded pictures a page at a time, or a new upload. */
 export function PictureChooser({ open, onClose, onChoose }: PictureChooserProps) {
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const client = useQueryClient();
   const [pageIndex, setPageIndex] = useState(1);
   const [uploading, setUploading] = useState(false);
@@ -111,7 +112,7 @@ export function PictureChooser({ open, onClose, onChoose }: PictureChooserProps)
                   onClick={() => onChoose(image.url)}
                   style={{
                     padding: 0,
-                    border: '1px solid #d9d9d9',
+                    border: `1px solid ${token.colorBorder}`,
                     borderRadius: 4,
                     background: 'none',
                     cursor: 'pointer',

@@ -1,5 +1,5 @@
 import { memo, type DragEvent, type KeyboardEvent } from 'react';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography, theme } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/icons';
 import { formatDurationMs, mediaUrl, type Material } from '@kol/shared-sdk';
 import { formatWindowTime, textChangedSinceSpoken, type LocalSegment } from '../model';
@@ -36,6 +36,7 @@ function Thumbnail({
   material?: Material;
   n: number;
 }) {
+  const { token } = theme.useToken();
   const url = segment.materialId === null ? segment.imageUrl : material?.coverUrl;
   if (url)
     return (
@@ -51,7 +52,13 @@ function Thumbnail({
     <Flex
       align="center"
       justify="center"
-      style={{ ...THUMB, background: '#f0f0f0', borderRadius: 4, fontSize: 12, flex: 'none' }}
+      style={{
+        ...THUMB,
+        background: token.colorFillTertiary,
+        borderRadius: 4,
+        fontSize: 12,
+        flex: 'none',
+      }}
     >
       <Typography.Text type="secondary">
         {segment.materialId === null ? '原画面' : '素材'}
@@ -82,6 +89,8 @@ export const SegmentCard = memo(function SegmentCard({
   onDragEnd,
   onDrop,
 }: SegmentCardProps) {
+  // The theme's primary marks the chosen segment (antd's default blue is off the palette).
+  const { token } = theme.useToken();
   const n = position + 1;
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return;
@@ -110,9 +119,13 @@ export const SegmentCard = memo(function SegmentCard({
         tabIndex={0}
         aria-current={selected ? 'true' : undefined}
         style={{
-          borderColor: selected ? '#1677ff' : dragOver ? '#91caff' : undefined,
+          borderColor: selected
+            ? token.colorPrimary
+            : dragOver
+              ? token.colorPrimaryBorderHover
+              : undefined,
           borderStyle: dragOver ? 'dashed' : undefined,
-          boxShadow: selected ? '0 0 0 1px #1677ff' : undefined,
+          boxShadow: selected ? `0 0 0 1px ${token.colorPrimary}` : undefined,
           cursor: 'pointer',
         }}
       >

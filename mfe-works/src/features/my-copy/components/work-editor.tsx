@@ -13,7 +13,8 @@ interface WorkEditorProps {
   onClose: () => void;
   /** After a save: the list shows the new title and excerpt. */
   onSaved: () => void;
-  onUseInVideo: (text: string) => void;
+  /** 用于视频 with the text and title as they stand in the editor (saved or not). */
+  onUseInVideo: (text: string, title: string) => void;
 }
 
 /** A work's record, read when the drawer opens on it. */
@@ -107,7 +108,11 @@ export function WorkEditor({ workId, onClose, onSaved, onUseInVideo }: WorkEdito
       data-testid="work-editor"
       extra={
         <Flex gap={8}>
-          <Button onClick={() => onUseInVideo(text)} disabled={!work} data-testid="editor-use">
+          <Button
+            onClick={() => onUseInVideo(text, title)}
+            disabled={!work}
+            data-testid="editor-use"
+          >
             用于视频
           </Button>
           <Button

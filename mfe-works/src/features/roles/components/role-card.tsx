@@ -1,5 +1,17 @@
 import { useRef } from 'react';
-import { Alert, Button, Card, Flex, Image, Select, Spin, Tag, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Image,
+  Select,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
 import {
   DeleteOutlined,
   EditOutlined,
@@ -89,6 +101,7 @@ export function RoleCard({
   onGenderChange,
   savingGender,
 }: RoleCardProps) {
+  const { token } = theme.useToken();
   const fileInput = useRef<HTMLInputElement>(null);
   const typeLabel = roleTypeLabel(role.type);
   const portraits = [...new Set(role.imageUrls.filter(Boolean))];
@@ -117,7 +130,12 @@ export function RoleCard({
             justify="center"
             gap={4}
             data-testid={`role-cover-empty-${role.roleId}`}
-            style={{ height: COVER_HEIGHT, background: '#fafafa', color: '#bfbfbf' }}
+            // The theme's fill, as the works' 暂无封面: a white block was a hole in the dark page.
+            style={{
+              height: COVER_HEIGHT,
+              background: token.colorFillTertiary,
+              color: token.colorTextQuaternary,
+            }}
           >
             <UserOutlined aria-hidden style={{ fontSize: 40 }} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
