@@ -66,3 +66,53 @@ export async function watchProduction(
   }
   throw new Error(`the task was not made within ${RENDER_LIMIT_MS / 60_000} minutes`);
 }
+
+/**
+ * 确认生成 in a confirmation dialog, then the page it leads to (`reached`). A refusal (an error
+ * message) fails at once with its text. While the dialog waits on the server (its button
+ * spinning) the wait goes on, up to `limitMs`. A dialog still open and idle 5 s after the click
+ * got no click (seen twice in full runs on a loaded machine, never alone: the cause is not known
+ * yet): it is clicked again, once, as a person would, and said on the console. A page that never
+ * comes fails saying where the page was and what the dialog was doing, with a picture.
+ */
+export async function confirmAndReach(
+  page: Page,
+  dialog: Locator,
+  reached: (url: URL) => boolean,
+  picture: string,
+  limitMs = 180_000,
+): Promise<void> {
+  const ok = dialog.getByRole('button', { name: '确认生成' });
+  await ok.click();
+  const clickedAt = Date.now();
+  let clickedAgain = false;
+  const deadline = clickedAt + limitMs;
+  const dialogState = async () => {
+    if (!(await dialog.isVisible())) return 'closed';
+    return (await dialog.locator('.ant-btn-loading').count()) > 0
+      ? 'still waiting on the server'
+      : 'open and idle';
+  };
+  for (;;) {
+    if (reached(new URL(page.url()))) return;
+    const refusal = page.locator('.ant-message-error');
+    if (await refusal.count()) {
+      await screenshot(page, picture);
+      throw new Error(`确认生成 was refused: ${(await refusal.first().textContent()) ?? ''}`);
+    }
+    const state = await dialogState();
+    if (!clickedAgain && state === 'open and idle' && Date.now() - clickedAt > 5_000) {
+      console.warn(`确认生成 got no answer in 5 s at ${page.url()}: clicked again`);
+      await screenshot(page, `${picture}-first-click`);
+      clickedAgain = true;
+      await ok.click();
+    }
+    if (Date.now() > deadline) {
+      await screenshot(page, picture);
+      throw new Error(
+        `确认生成 led nowhere within ${limitMs / 1000} s: the page at ${page.url()}, the dialog ${state}`,
+      );
+    }
+    await page.waitForTimeout(200);
+  }
+}

@@ -9,7 +9,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
-import { RENDER_LIMIT_MS, until } from '../support/waits';
+import { RENDER_LIMIT_MS, confirmAndReach, until } from '../support/waits';
 
 let browser: Browser;
 
@@ -144,10 +144,12 @@ describe('the anime short flow (issue 15)', () => {
       await page.getByRole('button', { name: '播放第 2 个镜头的配音' }).waitFor();
       await screenshot(page, 'anime-6-atcs');
       await page.getByRole('button', { name: '生成视频（剩余 2 次）' }).click();
-      await page.getByRole('button', { name: '确认生成' }).click();
-      await page.waitForURL(
+      await confirmAndReach(
+        page,
+        page.locator('.ant-modal').filter({ hasText: '将消耗 1 次' }),
         (url) =>
           url.pathname === '/video/production' && url.searchParams.get('workId') === String(workId),
+        'anime-generate-stuck',
       );
       const card = page.getByRole('group', { name: `生成任务 ${title}` });
       await card.getByText('已完成', { exact: true }).waitFor({ timeout: RENDER_LIMIT_MS });

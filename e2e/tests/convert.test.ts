@@ -15,7 +15,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
-import { RENDER_LIMIT_MS, watchProduction } from '../support/waits';
+import { RENDER_LIMIT_MS, confirmAndReach, watchProduction } from '../support/waits';
 
 let browser: Browser;
 let dir: string;
@@ -154,8 +154,12 @@ describe('the reverse video (issue 16)', () => {
       await page.getByRole('button', { name: '生成视频（剩余 2 次）' }).click();
       const dialog = page.locator('.ant-modal').filter({ hasText: '将消耗 1 次「反推视频」' });
       await dialog.getByText('当前剩余 2 次').waitFor();
-      await dialog.getByRole('button', { name: '确认生成' }).click();
-      await page.waitForURL((url) => url.pathname === '/video/production');
+      await confirmAndReach(
+        page,
+        dialog,
+        (url) => url.pathname === '/video/production',
+        'convert-generate-stuck',
+      );
       const workId = Number(new URL(page.url()).searchParams.get('workId'));
       expect(workId).toBeGreaterThan(0);
       const task = page.getByRole('group', { name: `生成任务 ${name}` });

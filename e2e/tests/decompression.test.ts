@@ -9,7 +9,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
-import { RENDER_LIMIT_MS, watchProduction } from '../support/waits';
+import { RENDER_LIMIT_MS, confirmAndReach, watchProduction } from '../support/waits';
 
 let browser: Browser;
 
@@ -131,8 +131,12 @@ describe('the decompression video (issue 16)', () => {
       const dialog = page.locator('.ant-modal').filter({ hasText: '将消耗 1 次「解压视频」' });
       await dialog.getByText('当前剩余 2 次').waitFor();
       await screenshot(page, 'decompression-confirm');
-      await dialog.getByRole('button', { name: '确认生成' }).click();
-      await page.waitForURL((url) => url.pathname === '/video/production');
+      await confirmAndReach(
+        page,
+        dialog,
+        (url) => url.pathname === '/video/production',
+        'decompression-generate-stuck',
+      );
       const workId = Number(new URL(page.url()).searchParams.get('workId'));
       expect(workId).toBeGreaterThan(0);
       const settings = await api<{ settings: { backgroundMaterialId?: number } }>(

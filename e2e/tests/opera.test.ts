@@ -10,7 +10,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
-import { RENDER_LIMIT_MS, until, watchProduction } from '../support/waits';
+import { RENDER_LIMIT_MS, confirmAndReach, until, watchProduction } from '../support/waits';
 
 let browser: Browser;
 
@@ -209,10 +209,12 @@ describe('the real-person short drama (issue 15)', () => {
       const dialog = page.locator('.ant-modal').filter({ hasText: '将消耗 1 次「真人短剧」' });
       await dialog.getByText('当前剩余 2 次').waitFor();
       await screenshot(page, 'opera-generate-confirm');
-      await dialog.getByRole('button', { name: '确认生成' }).click();
-      await page.waitForURL(
+      await confirmAndReach(
+        page,
+        dialog,
         (url) =>
           url.pathname === '/video/production' && url.searchParams.get('workId') === String(workId),
+        'opera-generate-stuck',
       );
       const task = page.getByRole('group', { name: `生成任务 ${title}` });
       await task.waitFor();

@@ -10,7 +10,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
-import { RENDER_LIMIT_MS, until, watchProduction } from '../support/waits';
+import { RENDER_LIMIT_MS, confirmAndReach, until, watchProduction } from '../support/waits';
 
 let browser: Browser;
 
@@ -73,9 +73,11 @@ async function confirmAndWatch(page: Page, title: string, name: string): Promise
   const dialog = page.locator('.ant-modal').filter({ hasText: '将消耗 1 次' });
   await dialog.getByText('当前剩余 1 次').waitFor();
   await screenshot(page, `${name}-generate-confirm`);
-  await dialog.getByRole('button', { name: '确认生成' }).click();
-  await page.waitForURL(
+  await confirmAndReach(
+    page,
+    dialog,
     (url) => url.pathname === '/video/production' && url.searchParams.has('workId'),
+    `${name}-generate-stuck`,
   );
   const workId = Number(new URL(page.url()).searchParams.get('workId'));
   const task = page.getByRole('group', { name: `生成任务 ${title}` });

@@ -9,7 +9,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
-import { RENDER_LIMIT_MS, until, watchProduction } from '../support/waits';
+import { RENDER_LIMIT_MS, confirmAndReach, watchProduction } from '../support/waits';
 
 let browser: Browser;
 
@@ -132,28 +132,14 @@ async function generateAndWatch(
   // antd zooms the dialog in from nothing: picture it once it is there.
   await shown(dialog);
   await screenshot(page, `${prefix}-generate-confirm`);
-  await dialog.getByRole('button', { name: '确认生成' }).click();
-
-  // Production: the task moves through its stages live, then offers the video. A refusal
-  // (an error message instead of the page) fails at once with what it said.
-  await until(
-    'the production page after 确认生成',
-    async () => {
-      const url = new URL(page.url());
-      if (
-        url.pathname.endsWith('/video/production') &&
-        url.searchParams.get('workId') === String(workId)
-      ) {
-        return true;
-      }
-      const refusal = page.locator('.ant-message-error');
-      if (await refusal.count()) {
-        await screenshot(page, `${prefix}-generate-refused`);
-        throw new Error(`生成视频 was refused: ${(await refusal.first().textContent()) ?? ''}`);
-      }
-      return null;
-    },
-    90_000,
+  // Production: the task moves through its stages live, then offers the video.
+  await confirmAndReach(
+    page,
+    dialog,
+    (url) =>
+      url.pathname.endsWith('/video/production') &&
+      url.searchParams.get('workId') === String(workId),
+    `${prefix}-generate-stuck`,
   );
   const task = page.getByRole('group', { name: `生成任务 ${title}` });
   await task.waitFor();
