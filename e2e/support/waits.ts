@@ -83,6 +83,13 @@ export async function confirmAndReach(
   limitMs = 180_000,
 ): Promise<void> {
   const ok = dialog.getByRole('button', { name: '确认生成' });
+  // Error messages already on screen (an earlier step's refusal, fading out) are not this
+  // click's answer: marked, and left out below.
+  await page
+    .locator('.ant-message-error')
+    .evaluateAll((errors) =>
+      errors.forEach((error) => error.setAttribute('data-before-confirm', '')),
+    );
   await ok.click();
   const clickedAt = Date.now();
   let clickedAgain = false;
@@ -95,10 +102,13 @@ export async function confirmAndReach(
   };
   for (;;) {
     if (reached(new URL(page.url()))) return;
-    const refusal = page.locator('.ant-message-error');
-    if (await refusal.count()) {
+    // Read in one call: a message can leave between counting it and reading it.
+    const [refusal] = await page
+      .locator('.ant-message-error:not([data-before-confirm])')
+      .evaluateAll((errors) => errors.map((error) => error.textContent ?? ''));
+    if (refusal !== undefined) {
       await screenshot(page, picture);
-      throw new Error(`确认生成 was refused: ${(await refusal.first().textContent()) ?? ''}`);
+      throw new Error(`确认生成 was refused: ${refusal}`);
     }
     const state = await dialogState();
     if (!clickedAgain && state === 'open and idle' && Date.now() - clickedAt > 5_000) {
