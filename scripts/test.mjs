@@ -14,6 +14,7 @@
 // The first job to fail stops both lanes. Each job's output is kept and printed whole when it
 // ends, so the lanes never interleave their lines.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -110,32 +111,77 @@ async function runJob(job) {
     if (code !== 0) break;
   }
   const ms = Date.now() - started;
-  if (stopping) return { job, code, ms };
+  const output = Buffer.concat(chunks);
+  if (stopping) return { job, code, ms, output: '' };
   process.stdout.write(`\n===== ${job.name} =====\n`);
-  process.stdout.write(Buffer.concat(chunks));
+  process.stdout.write(output);
   log(`${job.name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds(ms)}`);
-  return { job, code, ms };
+  return { job, code, ms, output: output.toString('utf8') };
 }
 
-/** Stops every job still running (the first failure decides the run). */
-function stopAll() {
-  stopping = true;
-  for (const child of children) {
+/** The pids under `pid` (children, grandchildren, …), read from /proc; none where there is no /proc. */
+function descendants(pid) {
+  const parents = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  for (const name of entries) {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(name), ppid);
     } catch {
-      // Already gone.
+      // Gone meanwhile.
     }
+  }
+  const found = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift();
+    for (const [child, ppid] of parents) {
+      if (ppid === parent) {
+        found.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
   }
 }
 
-// Interrupted (Ctrl-C, CI's timeout): the jobs' own process groups go too.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    stopAll();
+/**
+ * Stops every job still running (the first failure decides the run), then leaves. A job's own
+ * process group is not enough: the end-to-end tests start each platform in a group of its own,
+ * and a platform left behind kept the job's output open, so the run waited for it until CI's
+ * time limit (stop 41). Every process under a job is found first, while the tree is whole, then
+ * asked to end, and whatever is left 10 s later is killed.
+ */
+function stopAll() {
+  if (stopping) return;
+  stopping = true;
+  const pids = [];
+  for (const child of children) pids.push(child.pid, ...descendants(child.pid));
+  for (const child of children) signal(-child.pid, 'SIGTERM');
+  for (const pid of pids) signal(pid, 'SIGTERM');
+  setTimeout(() => {
+    for (const pid of pids) signal(pid, 'SIGKILL');
     process.exit(1);
-  });
+  }, 10_000);
 }
+
+// Interrupted (Ctrl-C, CI's timeout): the jobs go too.
+for (const name of ['SIGINT', 'SIGTERM']) process.on(name, stopAll);
 
 const startedAll = Date.now();
 const summary = [];
@@ -152,6 +198,11 @@ async function runLane(jobs) {
     if (stopping) return;
     summary.push(result);
     if (result.code !== 0) {
+      // A CI log may keep only the end of the output: the failed tests' names come last again.
+      const failures = result.output
+        .split('\n')
+        .filter((line) => /^(FAIL |\s+● (?!Console))/.test(line));
+      for (const line of failures.slice(0, 40)) log(`  ${line.trim()}`);
       log(`failed: ${job.name}; stopping the rest`);
       stopAll();
       return;
@@ -164,6 +215,7 @@ log(
 );
 await Promise.all(LANES.map(runLane));
 clearInterval(heartbeat);
-if (stopping) process.exit(1);
+// Stopped: stopAll's timer ends the run once what is left of the other jobs is gone.
+if (stopping) await new Promise(() => {});
 log(`every job passed in ${seconds(Date.now() - startedAll)}:`);
 for (const { job, ms } of summary) log(`  ${job.name}: ${seconds(ms)}`);

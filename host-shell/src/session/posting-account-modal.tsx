@@ -35,7 +35,7 @@ export function PostingAccountModal() {
       title="友情提示"
       width={MODAL_DEFAULT_WIDTH}
       closable={false}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={false}
       footer={
         <Button type="primary" onClick={() => navigate('/user')}>

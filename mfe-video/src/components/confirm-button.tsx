@@ -75,7 +75,7 @@ export function ConfirmButton({
         onCancel={() => setOpen(false)}
         // Closed by 取消 only: the second click of a double click on the button lands on the
         // mask of the dialog the first one opened, and must not close it.
-        maskClosable={false}
+        mask={{ closable: false }}
         destroyOnHidden
       >
         {confirmContent}

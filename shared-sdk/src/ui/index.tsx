@@ -100,7 +100,7 @@ export function useRevisionedSave() {
             okText: '保留我的修改',
             cancelText: '载入最新内容',
             closable: false,
-            maskClosable: false,
+            mask: { closable: false },
             onOk: () => resolve(true),
             onCancel: () => resolve(false),
           });
