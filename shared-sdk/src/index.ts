@@ -20,3 +20,4 @@ export * from './revisions';
 export type * from './contracts';
 export * from './speech-estimate';
 export * from './market';
+export * from './draft-folder';

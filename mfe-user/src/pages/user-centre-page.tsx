@@ -1,6 +1,7 @@
 import { Card, Col, Flex, Row, Spin, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { currentUserAtom } from '@kol/shared-sdk/state';
+import { DraftFolderForm } from '../features/draft-folder/components/draft-folder-form';
 import { PostingAccountForm } from '../features/posting-account/components/posting-account-form';
 import { ProfileForm } from '../features/profile/components/profile-form';
 import { QuotaTable } from '../features/quotas/components/quota-table';
@@ -28,6 +29,11 @@ export function UserCentrePage() {
           <Col xs={24} lg={12}>
             <Card title="发布账号">
               <PostingAccountForm key={user.userId} user={user} />
+            </Card>
+          </Col>
+          <Col xs={24}>
+            <Card title="剪映草稿文件夹">
+              <DraftFolderForm key={user.userId} user={user} />
             </Card>
           </Col>
           <Col xs={24}>

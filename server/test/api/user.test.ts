@@ -425,10 +425,22 @@ describe('profile', () => {
     expect(body(await current(cookie)).data).toMatchObject({ homePageUrl: 'https://a.example/2' });
   });
 
-  it('saves the draft path', async () => {
+  it('saves the 剪映 drafts folder, absolute on Windows or macOS, and refuses any other', async () => {
     const { cookie } = await signedIn();
     const response = await post('/api/user/update_user_draft', cookie, { draftPath: '/drafts/1' });
     expect(body(response)).toMatchObject({ code: 0, data: { draftPath: '/drafts/1' } });
+    const windows = 'D:\\剪映\\User Data\\Projects\\com.lveditor.draft';
+    const saved = await post('/api/user/update_user_draft', cookie, { draftPath: windows });
+    expect(body(saved)).toMatchObject({ code: 0, data: { draftPath: windows } });
+    for (const draftPath of ['drafts/1', 'D:drafts', '/a\nb', '/'.repeat(501)]) {
+      const refused = body(await post('/api/user/update_user_draft', cookie, { draftPath }));
+      expect(refused.code).toBe(400);
+      expect(refused.msg).toMatch(/^「剪映草稿文件夹」/);
+    }
+    expect(body(await current(cookie)).data).toMatchObject({ draftPath: windows });
+    // Empty clears it.
+    const cleared = await post('/api/user/update_user_draft', cookie, { draftPath: '' });
+    expect(body(cleared)).toMatchObject({ code: 0, data: { draftPath: '' } });
   });
 
   it('completes the registration of a status 0 user, once', async () => {

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Empty, Text, endpoint } from './common';
+import { DRAFT_FOLDER_MAX_LENGTH, DRAFT_FOLDER_PATTERN } from '../draft-folder';
 
 /** User info of spec section 3, with its defaults. */
 export const UserInfo = Type.Object({
@@ -81,8 +82,15 @@ export const UpdateUserInfoBody = Type.Object({
 });
 export type UpdateUserInfoBody = Static<typeof UpdateUserInfoBody>;
 
+/** The user's 剪映 drafts folder: an absolute folder or empty (`draft-folder.ts` says why). */
+export const DraftPathField = Type.String({
+  title: '剪映草稿文件夹',
+  maxLength: DRAFT_FOLDER_MAX_LENGTH,
+  pattern: DRAFT_FOLDER_PATTERN,
+});
+
 export const UpdateUserDraftBody = Type.Object({
-  draftPath: Text('草稿路径', { maxLength: 500 }),
+  draftPath: DraftPathField,
 });
 export type UpdateUserDraftBody = Static<typeof UpdateUserDraftBody>;
 
@@ -138,7 +146,7 @@ export const userEndpoints = {
   updateUserDraft: endpoint({
     method: 'POST',
     path: '/api/user/update_user_draft',
-    summary: '保存草稿路径',
+    summary: '保存剪映草稿文件夹',
     body: UpdateUserDraftBody,
     response: UserInfo,
   }),
