@@ -10,6 +10,7 @@ import {
   signIn,
 } from '../support/platform';
 import { RENDER_LIMIT_MS, confirmAndReach, until } from '../support/waits';
+import { expectCleanPage } from '../support/audit';
 
 let browser: Browser;
 
@@ -82,6 +83,7 @@ describe('the anime short flow (issue 15)', () => {
       expect(await page.getByLabel('第 3 行的台词').inputValue()).toBe('只剩一间，客官请。');
       await page.getByText('沈言 · 1 行').waitFor();
       await screenshot(page, 'anime-2-caption');
+      await expectCleanPage(page, 'anime-2-caption');
       await page.getByRole('button', { name: '下一步：视频配置' }).click();
       await page.waitForURL((url) => url.pathname === '/video/animeConfig');
 
@@ -101,6 +103,7 @@ describe('the anime short flow (issue 15)', () => {
         20_000,
       );
       await screenshot(page, 'anime-3-config');
+      await expectCleanPage(page, 'anime-3-config');
       await page.getByRole('button', { name: '下一步：角色' }).click();
       await page.waitForURL((url) => url.pathname === '/video/animeCharacter');
 
@@ -114,6 +117,7 @@ describe('the anime short flow (issue 15)', () => {
         .first()
         .waitFor({ timeout: 60_000 });
       await screenshot(page, 'anime-4-character');
+      await expectCleanPage(page, 'anime-4-character');
       await page.getByRole('button', { name: '下一步：生成分镜' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/video/animeStoryboard/'));
       const taskId = decodeURIComponent(page.url().split('/video/animeStoryboard/')[1] ?? '');
@@ -134,6 +138,7 @@ describe('the anime short flow (issue 15)', () => {
         20_000,
       );
       await screenshot(page, 'anime-5-storyboard');
+      await expectCleanPage(page, 'anime-5-storyboard');
       await page.getByRole('button', { name: '下一步：成片检查' }).click();
       await page.waitForURL((url) => url.pathname === `/video/animeAtcs/${taskId}`);
 
@@ -143,6 +148,7 @@ describe('the anime short flow (issue 15)', () => {
       }
       await page.getByRole('button', { name: '播放第 2 个镜头的配音' }).waitFor();
       await screenshot(page, 'anime-6-atcs');
+      await expectCleanPage(page, 'anime-6-atcs');
       await page.getByRole('button', { name: '生成视频（剩余 2 次）' }).click();
       await confirmAndReach(
         page,

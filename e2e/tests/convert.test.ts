@@ -16,6 +16,7 @@ import {
   signIn,
 } from '../support/platform';
 import { RENDER_LIMIT_MS, confirmAndReach, watchProduction } from '../support/waits';
+import { expectCleanPage } from '../support/audit';
 
 let browser: Browser;
 let dir: string;
@@ -229,6 +230,7 @@ describe('the reverse video (issue 16)', () => {
       await page.getByRole('button', { name: '确认合成' }).click();
       await page.getByText(/^新视频已生成（时长/).waitFor({ timeout: RENDER_LIMIT_MS });
       await screenshot(page, 'convert-cut-remerged');
+      await expectCleanPage(page, 'convert-cut-remerged');
       const merged = await api<{ videoUrl: string }>(
         page,
         `/api/video/get_work_result?workId=${workId}`,
@@ -240,6 +242,16 @@ describe('the reverse video (issue 16)', () => {
       const footage = difference(again, firstFrame(source, ',hflip'));
       expect(footage).toBeLessThan(12);
       expect(footage * 3).toBeLessThan(difference(again, firstFrame(source)));
+
+      // 视频去重 of the same reverse video, in the layout and on its own route outside it:
+      // audited with its settings, its before / after preview and its result.
+      for (const route of [`/video/cutDuplicates/${workId}`, `/video/duplicatesEdit/${workId}`]) {
+        await page.goto(route);
+        await page.getByText('调整去重设置，对比去重前后的画面').waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `convert-${route.split('/')[2]}`);
+        await expectCleanPage(page, route);
+      }
       await context.close();
     },
     RENDER_LIMIT_MS + 3 * 60_000,

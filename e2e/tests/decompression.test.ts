@@ -10,6 +10,7 @@ import {
   signIn,
 } from '../support/platform';
 import { RENDER_LIMIT_MS, confirmAndReach, watchProduction } from '../support/waits';
+import { expectCleanPage } from '../support/audit';
 
 let browser: Browser;
 
@@ -187,6 +188,7 @@ describe('the decompression video (issue 16)', () => {
       await segment(2).click();
       expect(await page.getByLabel('第 2 个片段的配音').getAttribute('src')).toBe(secondAudio);
       await screenshot(page, 'decompression-cut');
+      await expectCleanPage(page, 'decompression-cut');
       // A reload shows the segments as the server keeps them.
       await page.reload();
       await page.getByLabel('第 1 个片段的配音').waitFor();
@@ -199,6 +201,7 @@ describe('the decompression video (issue 16)', () => {
         .filter({ hasText: '将消耗 1 次「解压视频」合成次数' });
       await merge.getByText('当前剩余 1 次').waitFor();
       await screenshot(page, 'decompression-merge-confirm');
+      await expectCleanPage(page, 'decompression-merge-confirm');
       await merge.getByRole('button', { name: '确认合成' }).click();
       await page.waitForURL((url) => url.pathname === '/video/production');
       const after = await api<Limits>(page, '/api/user/get_user_limit_info');

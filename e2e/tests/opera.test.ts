@@ -11,6 +11,7 @@ import {
   signIn,
 } from '../support/platform';
 import { RENDER_LIMIT_MS, confirmAndReach, until, watchProduction } from '../support/waits';
+import { expectCleanPage } from '../support/audit';
 
 let browser: Browser;
 
@@ -139,6 +140,7 @@ describe('the real-person short drama (issue 15)', () => {
         /^共 2 个场景 · 3 句台词 · 2 个角色/,
       );
       await screenshot(page, 'opera-caption');
+      await expectCleanPage(page, 'opera-caption');
       // A reload keeps the script.
       await page.reload();
       await page.getByLabel('第 2 个场景第 1 句的台词').waitFor();
@@ -168,6 +170,7 @@ describe('the real-person short drama (issue 15)', () => {
       expect(((await auditioned.json()) as { code: number }).code).toBe(0);
       await page.getByLabel('小明 在场景 2 有 1 句').waitFor();
       await screenshot(page, 'opera-character');
+      await expectCleanPage(page, 'opera-character');
       await page.getByRole('button', { name: '下一步：场景素材' }).click();
       await page.waitForURL((url) => url.pathname === '/video/operaScene');
 
@@ -202,6 +205,7 @@ describe('the real-person short drama (issue 15)', () => {
         );
       }
       await screenshot(page, 'opera-scene');
+      await expectCleanPage(page, 'opera-scene');
 
       // Generate: one count, asked first.
       const generate = page.getByRole('button', { name: '生成视频（剩余 2 次）' });
@@ -209,6 +213,7 @@ describe('the real-person short drama (issue 15)', () => {
       const dialog = page.locator('.ant-modal').filter({ hasText: '将消耗 1 次「真人短剧」' });
       await dialog.getByText('当前剩余 2 次').waitFor();
       await screenshot(page, 'opera-generate-confirm');
+      await expectCleanPage(page, 'opera-generate-confirm');
       await confirmAndReach(
         page,
         dialog,

@@ -11,6 +11,7 @@ import {
   signIn,
 } from '../support/platform';
 import { RENDER_LIMIT_MS, confirmAndReach, until, watchProduction } from '../support/waits';
+import { expectCleanPage } from '../support/audit';
 
 let browser: Browser;
 
@@ -180,6 +181,7 @@ describe('the scrolling and marketing videos (issue 16)', () => {
       await page.getByLabel('产品名称').fill(product);
       await page.getByLabel('核心卖点').fill('柔软透气，护颈支撑');
       await screenshot(page, 'market-content');
+      await expectCleanPage(page, 'market-content');
       // A reload keeps the step and what was typed.
       await page.reload();
       await page.getByLabel('产品名称').waitFor();
@@ -205,6 +207,7 @@ describe('the scrolling and marketing videos (issue 16)', () => {
           .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 360),
       );
       await screenshot(page, 'market-pictures');
+      await expectCleanPage(page, 'market-pictures');
       await page.getByRole('button', { name: '下一步：配音与片尾' }).click();
       await page.waitForURL((url) => url.pathname === '/video/market/voice');
       await page.getByLabel('行动号召').fill('马上抢购');
@@ -212,6 +215,7 @@ describe('the scrolling and marketing videos (issue 16)', () => {
       await card.getByText('马上抢购').waitFor();
       await card.getByText(product).waitFor();
       await screenshot(page, 'market-voice');
+      await expectCleanPage(page, 'market-voice');
 
       await page.getByRole('button', { name: '生成视频（剩余 1 次）' }).click();
       const workId = await confirmAndWatch(page, product, 'market');

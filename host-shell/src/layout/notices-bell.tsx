@@ -11,6 +11,7 @@ import { Rows } from '../components/rows';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useNoticeCategories, useNotices, useUnreadNoticeCount } from '../lib/notices';
+import { inHeader } from './in-header';
 
 /** The header's notices bell: unread count, the list grouped by category, read one or all. */
 export function NoticesBell() {
@@ -144,7 +145,13 @@ export function NoticesBell() {
   );
 
   return (
-    <Popover trigger="click" content={content} placement="bottomRight" onOpenChange={openChange}>
+    <Popover
+      trigger="click"
+      content={content}
+      placement="bottomRight"
+      onOpenChange={openChange}
+      getPopupContainer={inHeader}
+    >
       <Button
         type="text"
         // The badge's number is text on the button: its name says it too (a name that leaves out

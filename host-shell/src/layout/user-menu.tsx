@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from '@kol/shared-sdk/router';
 import { useMediaQuery } from '../lib/use-media-query';
+import { inHeader } from './in-header';
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const user = useAtomValue(currentUserAtom);
@@ -19,6 +20,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   return (
     <Dropdown
       trigger={['click']}
+      getPopupContainer={inHeader}
       open={open}
       onOpenChange={setOpen}
       menu={{
@@ -36,7 +38,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         },
       }}
     >
-      <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
+      <Space align="center" style={{ cursor: 'pointer', lineHeight: 1.5 }} data-testid="user-menu">
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined aria-hidden />} />
         {!compact && !narrow && (
           <Typography.Text ellipsis style={{ maxWidth: 160, whiteSpace: 'nowrap' }}>

@@ -25,8 +25,11 @@ export { VideoTypeChooser } from './video-type-chooser';
  * first load ahead of time (scripts/antd-styles.cjs). Info and progress take the primary and
  * links a lighter pink (antd's default blue is off the palette; the primary itself reads below
  * 4.5:1 as small text on the dark ground), placeholders half white (antd's quarter white reads
- * about 2:1 on the dark ground; half is 5.3:1), and the header and side menu the dark greys of the
- * pages (antd's dark layout is navy): the interface audit checks every route against it
+ * about 2:1 on the dark ground; half is 5.3:1), descriptions and help texts 55 % white (antd's
+ * 45 % reads 4.4:1 in a dialog or popup, whose ground is the lighter grey), black text on a red
+ * button (white on antd's dark red reads 4.2:1, as on the 删除 of a confirmation; black reads 5:1,
+ * as in Material's dark theme), and the header and side menu the dark greys of the pages (antd's
+ * dark layout is navy): the interface audit checks every route and dialog against it
  * (e2e/support/audit.ts).
  */
 export const KOL_THEME: ThemeConfig = {

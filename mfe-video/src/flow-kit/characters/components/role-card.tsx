@@ -48,6 +48,7 @@ export function RoleCard({ role, pictures, drawing, onSave, onDraw, onDelete }: 
   const [gender, setGender] = useState(role.gender);
   const [saving, setSaving] = useState(false);
   const dirty = name !== base.name || description !== base.description || gender !== base.gender;
+  const drawLabel = pictures.length > 0 ? '再画一张' : '生成形象';
   const take = (next: Role) => {
     setBase(next);
     setName(next.name);
@@ -158,10 +159,12 @@ export function RoleCard({ role, pictures, drawing, onSave, onDraw, onDelete }: 
           <Button
             icon={<PictureOutlined aria-hidden />}
             loading={drawing?.busy}
-            aria-label={`生成形象 ${role.name}`}
+            // The name begins with the text shown (the accessibility audit refuses a name that
+            // leaves out what is written), then says whose.
+            aria-label={`${drawLabel} ${role.name}`}
             onClick={() => onDraw(description)}
           >
-            {pictures.length > 0 ? '再画一张' : '生成形象'}
+            {drawLabel}
           </Button>
           <Button
             type="primary"

@@ -99,7 +99,7 @@ describe('/video/animeStoryboard/:taskId', () => {
     const { state } = await done();
     render();
     await screen.findByText('3 个镜头，3 个已有画面');
-    fireEvent.click(screen.getByRole('button', { name: '合并第 1 和第 2 个镜头' }));
+    fireEvent.click(screen.getByRole('button', { name: '第 1 个镜头与下一个镜头合并' }));
     expect(
       await screen.findByText(
         '第 1 和第 2 个镜头的角色不同（旁白、林舟），只能合并同一角色的相邻台词',
@@ -109,7 +109,7 @@ describe('/video/animeStoryboard/:taskId', () => {
     const line = field(2, '台词') as HTMLTextAreaElement;
     line.setSelectionRange(3, 3);
     fireEvent.select(line);
-    fireEvent.click(screen.getByRole('button', { name: '拆分第 2 个镜头' }));
+    fireEvent.click(screen.getByRole('button', { name: '在光标处拆分第 2 个镜头' }));
     await waitFor(() => expect(state.work.shots).toHaveLength(4));
     expect(state.work.shots.map((shot) => [shot.speaker, shot.line, shot.imageUrl !== ''])).toEqual(
       [
@@ -120,7 +120,7 @@ describe('/video/animeStoryboard/:taskId', () => {
       ],
     );
 
-    fireEvent.click(screen.getByRole('button', { name: '合并第 2 和第 3 个镜头' }));
+    fireEvent.click(screen.getByRole('button', { name: '第 2 个镜头与下一个镜头合并' }));
     await waitFor(() => expect(state.work.shots).toHaveLength(3));
     expect(state.work.shots[1]).toMatchObject({ line: '掌柜，还有房吗？', index: 1 });
     expect(state.work.text.split('\n')).toHaveLength(3);

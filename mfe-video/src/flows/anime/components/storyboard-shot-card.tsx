@@ -151,7 +151,7 @@ export function StoryboardShotCard({
               <Button
                 size="small"
                 disabled={!editable}
-                aria-label={`拆分第 ${n} 个镜头`}
+                aria-label={`在光标处拆分第 ${n} 个镜头`}
                 onClick={() => onSplit(cursor.current)}
               >
                 在光标处拆分
@@ -159,7 +159,7 @@ export function StoryboardShotCard({
               <Button
                 size="small"
                 disabled={!editable || index === count - 1}
-                aria-label={`合并第 ${n} 和第 ${n + 1} 个镜头`}
+                aria-label={`第 ${n} 个镜头与下一个镜头合并`}
                 onClick={onMergeWithNext}
               >
                 与下一个镜头合并
