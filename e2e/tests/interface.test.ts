@@ -31,6 +31,9 @@ const ROUTES = [
   '/',
   '/home',
   '/login',
+  '/close',
+  // A page nobody claims: the layout's 页面不存在.
+  '/no-such-page',
   '/generate',
   '/create',
   '/work',

@@ -7,5 +7,10 @@ export function ClosePage() {
   useEffect(() => {
     window.close();
   }, []);
-  return <Result status="success" title={resultTitle('已完成，可以关闭此窗口')} />;
+  // A page of its own, outside the layout: its main landmark is here.
+  return (
+    <main>
+      <Result status="success" title={resultTitle('已完成，可以关闭此窗口')} />
+    </main>
+  );
 }

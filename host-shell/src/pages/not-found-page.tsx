@@ -6,7 +6,8 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <Result
-      status="404"
+      // antd's 403 and 404 pictures are drawn in its default blue, off the theme's palette.
+      status="warning"
       title={resultTitle('页面不存在')}
       subTitle="您访问的页面不存在或已被移动。"
       extra={

@@ -6,7 +6,8 @@ import { videoTypeLabel } from '@kol/shared-sdk';
 export function NoPermission({ type }: { type: number }) {
   return (
     <Result
-      status="403"
+      // antd's 403 and 404 pictures are drawn in its default blue, off the theme's palette.
+      status="warning"
       title="没有权限"
       subTitle={`你没有使用「${videoTypeLabel(type)}」的权限，如需开通请联系我们。`}
       extra={

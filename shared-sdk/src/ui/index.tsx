@@ -42,7 +42,8 @@ export function RemotePageNotFound() {
   const navigate = useNavigate();
   return (
     <Result
-      status="404"
+      // antd's 403 and 404 pictures are drawn in its default blue, off the theme's palette.
+      status="warning"
       title="页面不存在"
       subTitle="你访问的页面不存在或已被移除。"
       extra={

@@ -13,7 +13,8 @@ export function WorkNotFound({ message }: { message?: string }) {
   const navigate = useNavigate();
   return (
     <Result
-      status="404"
+      // antd's 403 and 404 pictures are drawn in its default blue, off the theme's palette.
+      status="warning"
       title="作品不存在"
       subTitle={message && message !== '作品不存在' ? message : '这个作品不存在，或不属于你。'}
       extra={

@@ -5,7 +5,8 @@ import { RouteButton } from './route-button';
 export function NoTemplatePermission({ title }: { title: string }) {
   return (
     <Result
-      status="403"
+      // antd's 403 and 404 pictures are drawn in its default blue, off the theme's palette.
+      status="warning"
       title="没有权限"
       subTitle={`你没有查看「${title}」的权限，如需开通请联系我们。`}
       extra={<HomeButton />}
@@ -17,7 +18,8 @@ export function NoTemplatePermission({ title }: { title: string }) {
 export function NeedsFunctionalLevel({ title }: { title: string }) {
   return (
     <Result
-      status="403"
+      // antd's 403 and 404 pictures are drawn in its default blue, off the theme's palette.
+      status="warning"
       title="功能等级不足"
       subTitle={`「${title}」需要功能等级 1 及以上，你的账号还未开通，如需开通请联系我们。`}
       extra={<HomeButton />}
