@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { createUser, kol, launchBrowser, newPage, screenshot, signIn } from '../support/platform';
+import { expectCleanPage } from '../support/audit';
 
 let browser: Browser;
 let page: Page;
@@ -193,6 +194,7 @@ describe('My works', () => {
       await other.getByRole('button', { name: '保留我的修改' }).waitFor();
       await other.getByText('内容已在其他页面修改').last().waitFor();
       await screenshot(other, 'works-cut-two-tabs-conflict');
+      await expectCleanPage(other, 'works-cut-two-tabs-conflict');
       expect(await other.getByLabel('片段文案').inputValue()).toBe('第二个标签页改的开头。');
       let cut = await api<{ segments: Array<{ text: string }> }>(
         'GET',
@@ -265,6 +267,7 @@ describe('My works', () => {
     await page.getByRole('button', { name: '加入《新的漫剪》' }).click();
     await page.getByTestId('role-use-dialog').getByText('已加入《新的漫剪》的角色').waitFor();
     await screenshot(page, 'works-roles');
+    await expectCleanPage(page, 'works-roles-use-dialog');
 
     const { taskId } = await api<{ taskId: string }>('POST', '/api/role/init_task', {
       type: 0,

@@ -12,6 +12,7 @@ import {
   screenshot,
   signIn,
 } from '../support/platform';
+import { expectCleanPage } from '../support/audit';
 
 let browser: Browser;
 
@@ -74,6 +75,7 @@ describe('writing on the embedded defaults (no provider)', () => {
     await page.getByTestId('save').click();
     const title = `雾港来信推文 ${username}`;
     await page.getByTestId('save-title').fill(title);
+    await expectCleanPage(page, 'writing-save-dialog');
     // The dialog's own button (保存到我的文案 on the page matches the name too); the dialog
     // closes once the server has the copy.
     const dialog = page.getByRole('dialog', { name: '保存到我的文案' });
@@ -87,6 +89,8 @@ describe('writing on the embedded defaults (no provider)', () => {
     await screenshot(page, 'work-desktop');
     // 用于视频 asks which video type, as 发送到视频 does, and brings the text there.
     await page.getByRole('button', { name: `用于视频 ${title}` }).click();
+    await page.getByTestId('video-types').waitFor();
+    await expectCleanPage(page, 'works-video-type-chooser');
     await page
       .getByTestId('video-types')
       .getByRole('button', { name: /^漫剪视频/ })

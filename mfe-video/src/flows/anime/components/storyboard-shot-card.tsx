@@ -82,6 +82,9 @@ export function StoryboardShotCard({
               size="small"
               loading={busy}
               disabled={!editable}
+              // antd spaces two CJK characters apart (「重 画」), and the name must hold the text
+              // shown (the accessibility audit's label-content-name-mismatch).
+              autoInsertSpace={false}
               aria-label={`重画第 ${n} 个镜头`}
               onClick={onRedraw}
             >

@@ -180,6 +180,9 @@ export function BookFinder({
                 </Flex>
                 <Button
                   size="small"
+                  // antd spaces two CJK characters apart (「选 择」), and the name must hold the
+                  // text shown (the accessibility audit's label-content-name-mismatch).
+                  autoInsertSpace={false}
                   aria-label={`选择 ${book.title}`}
                   loading={openingBookId === book.bookId}
                   onClick={() => void open(book)}
