@@ -260,10 +260,6 @@ export async function standStill(page: Page): Promise<void> {
  * routes a creator reaches without a work. Fails naming every finding.
  */
 export async function expectCleanPage(page: Page, name: string): Promise<void> {
-  // The pointer leaves the control the flow used last: a tooltip it opened (antd puts them at the
-  // end of the body, outside the landmarks) is the pointer's, not the page's. Known: axe's
-  // `region` rule does flag such a tooltip while it shows.
-  await page.mouse.move(0, 0);
   await standStill(page);
   const violations = await axeViolations(page);
   const offPalette = await offPaletteColours(page);

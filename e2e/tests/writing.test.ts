@@ -45,6 +45,16 @@ async function generatePromo(page: Page): Promise<number[]> {
   await page.getByRole('button', { name: '选择 雾港来信' }).click();
   const chapters = page.getByTestId('chapter-picker').getByRole('checkbox');
   await chapters.nth(1).waitFor();
+  await expectCleanPage(page, 'generate-chapters');
+  // A chapter's preview, audited open, then closed.
+  await page
+    .getByRole('button', { name: /^预览 / })
+    .first()
+    .click();
+  await page.getByTestId('chapter-preview').waitFor();
+  await expectCleanPage(page, 'generate-chapter-preview');
+  await page.getByTestId('chapter-preview-close').click();
+  await page.getByTestId('chapter-preview').waitFor({ state: 'hidden' });
   // The first checkbox is 全选; the next two are the first two chapters.
   await chapters.nth(1).check();
   await chapters.nth(2).check();
@@ -106,6 +116,12 @@ describe('writing on the embedded defaults (no provider)', () => {
     // Let the result buttons finish antd's fade-in before the picture is taken.
     await page.waitForTimeout(300);
     await screenshot(page, 'create-desktop');
+    await expectCleanPage(page, 'create-result');
+    // 清空版本's confirmation, audited open, then cancelled.
+    await page.getByTestId('versions-clear').click();
+    await page.getByText('清空全部版本？').waitFor();
+    await expectCleanPage(page, 'create-versions-clear');
+    await page.getByRole('button', { name: /^取\s*消$/ }).click();
     await context.close();
   });
 });

@@ -67,11 +67,23 @@ export interface RemoteAppProps {
  * query client is the one shared client: the host provides it too, this makes a remote whole
  * when it runs alone.
  */
+/**
+ * Where a remote page's tooltips, popconfirms, popovers and menus are put: inside the page's
+ * `main`, next to what opened them, not at the end of the body, where they are content outside
+ * any landmark (the accessibility audit's `region` rule) and far from their control for a screen
+ * reader. Dialogs (asked with no trigger) and the lists of selects and pickers stay on the body:
+ * a select's list inside a box that clips (a table, a card's scroll area) would be cut off.
+ */
+export function inPageLandmark(trigger?: HTMLElement): HTMLElement {
+  if (!trigger || trigger.closest('.ant-select, .ant-picker, .ant-cascader')) return document.body;
+  return trigger.closest<HTMLElement>('main') ?? document.body;
+}
+
 export function createRemoteApp(pages: ReadonlyMap<string, ReactElement>) {
   return function RemoteApp({ routePath }: RemoteAppProps) {
     return (
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider theme={KOL_THEME} locale={zhCN}>
+        <ConfigProvider theme={KOL_THEME} locale={zhCN} getPopupContainer={inPageLandmark}>
           <App component={false}>{pages.get(routePath) ?? <RemotePageNotFound />}</App>
         </ConfigProvider>
       </QueryClientProvider>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@kol/shared-sdk/router';
-import { createRemoteApp } from '..';
+import { createRemoteApp, inPageLandmark } from '..';
 
 const App = createRemoteApp(new Map([['/user', <p key="user">个人中心页</p>]]));
 
@@ -27,5 +27,17 @@ describe('createRemoteApp', () => {
     expect(screen.getByText('页面不存在')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /返回首页/ }));
     expect(screen.getByText('首页')).toBeTruthy();
+  });
+});
+
+describe('inPageLandmark', () => {
+  it("puts a control's popup in the page's main, and dialogs and select lists on the body", () => {
+    document.body.innerHTML = `<header><button id="bell">通知</button></header>
+      <main><button id="delete">删除</button><div class="ant-select"><span id="select">配音</span></div></main>`;
+    const main = document.querySelector('main');
+    expect(inPageLandmark(document.getElementById('delete') ?? undefined)).toBe(main);
+    expect(inPageLandmark(document.getElementById('select') ?? undefined)).toBe(document.body);
+    expect(inPageLandmark(document.getElementById('bell') ?? undefined)).toBe(document.body);
+    expect(inPageLandmark()).toBe(document.body);
   });
 });

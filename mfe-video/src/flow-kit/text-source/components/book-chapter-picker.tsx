@@ -141,6 +141,7 @@ export function BookChapterPicker({ onPick }: BookChapterPickerProps) {
                     {item.title}（{item.author || '佚名'} · {item.chapterCount} 章）
                   </Typography.Text>
                   <Button
+                    autoInsertSpace={false}
                     size="small"
                     aria-label={`选择书籍 ${item.title}`}
                     loading={busy === 'book'}

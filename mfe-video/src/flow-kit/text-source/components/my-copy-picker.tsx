@@ -77,6 +77,7 @@ export function MyCopyPicker({ onPick }: MyCopyPickerProps) {
                 </Typography.Text>
               </Flex>
               <Button
+                autoInsertSpace={false}
                 size="small"
                 aria-label={`使用文案 ${work.title}`}
                 loading={pickingId === work.workId}

@@ -130,6 +130,7 @@ function WorkChooser({ role, onClose }: UseInVideoModalProps) {
                 </Typography.Text>
               </Flex>
               <Button
+                autoInsertSpace={false}
                 size="small"
                 type="primary"
                 loading={addingId === work.workId}

@@ -44,6 +44,7 @@ export function VersionList({ versions, onRestore, onClear, disabled = false }: 
               </Typography.Text>
             </Flex>
             <Button
+              autoInsertSpace={false}
               size="small"
               disabled={disabled}
               aria-label={`恢复版本 ${number}`}
