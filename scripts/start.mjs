@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restoreFolder, saveFolder } from './machine-cache.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = '.build-stamp';
@@ -117,8 +118,14 @@ async function buildAll(pnpm) {
   for (const pkg of packages) {
     const dist = path.join(pkg.dir, 'dist');
     const inputs = inputsHash(pkg.dir);
-    if (readStamp(dist) === inputs && existsSync(path.join(dist, pkg.marker))) {
+    const current = () => readStamp(dist) === inputs && existsSync(path.join(dist, pkg.marker));
+    if (current()) {
       log(`${pkg.folder}: nothing changed since its last build, reusing dist/`);
+      continue;
+    }
+    // The same inputs built before on this machine (another clone, a CI run): that build.
+    if (restoreFolder('builds', pkg.folder, inputs, dist) && current()) {
+      log(`${pkg.folder}: built before on this machine from the same sources, reusing that build`);
       continue;
     }
     attempted += 1;
@@ -147,6 +154,7 @@ async function buildAll(pnpm) {
       path.join(dist, STAMP),
       JSON.stringify({ inputs, builtAt: new Date().toISOString() }) + '\n',
     );
+    saveFolder('builds', pkg.folder, inputs, dist);
     log(`${pkg.folder}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   if (packages.length > 0 && attempted === 0) log('every build was current: reused them all');

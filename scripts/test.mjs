@@ -1,22 +1,23 @@
 #!/usr/bin/env node
 // `pnpm test`: the whole suite, as CI runs it (.ci/run). Plain Node, no dependencies.
 //
-// Two lanes side by side, one per core of a 2-core machine (one jest process or webpack build
-// keeps about one core; a third job beside them was seen to stretch the page tests past their
-// limits). Each lane runs its jobs in order; the jobs are split so both lanes take about as long:
-//   1. the unit tests of every front end and the SDK, then the server's tests on PGlite;
-//   2. lint, type-check, the builds the end-to-end tests start the product with
-//      (`scripts/start.mjs --build-only`), the end-to-end tests on them, then the server's tests
-//      on PostgreSQL when TEST_DATABASE_URL is set.
-// (Measured in CI on 2026-11-27 with the host's, user's and writing's unit tests in lane 2:
-// lane 1 1,569 s, lane 2 1,676 s. The end-to-end tests then grew by the Node 24 pass and the
-// audit of the work routes, about 50 s, and those unit tests, about 109 s, came back to lane 1.)
-// The first job to fail stops both lanes. Each job's output is kept and printed whole when it
-// ends, so the lanes never interleave their lines.
+// The jobs run two at a time, one per core of a 2-core machine (one jest process or webpack
+// build keeps about one core; a third job beside them was seen to stretch the page tests past
+// their limits). Whenever a slot frees, it takes the ready job with the longest path to the end
+// (its own time plus the jobs waiting on it), from the times CI measured: so the end-to-end tests
+// start as soon as their builds are there and the short jobs fill the gaps at the end, so the
+// two slots end close together.
+// The first job to fail stops the others. Each job's output is kept and printed whole when it
+// ends, so parallel jobs never interleave their lines.
+//
+// Work a clone would redo is taken from the machine's cache (scripts/machine-cache.mjs): the
+// builds of unchanged sources (start.mjs) and TypeScript's incremental build info.
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restoreFolder, saveFolder } from './machine-cache.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,39 +41,67 @@ const unitTests = (packages) => [
   'test',
 ];
 
-const LANES = [
-  [
-    {
-      name: 'unit tests of the SDK, the video and the works remotes',
-      commands: [unitTests(['@kol/shared-sdk', '@kol/mfe-video', '@kol/mfe-works'])],
-    },
-    {
-      name: 'unit tests of the host, the user and the writing remotes',
-      commands: [unitTests(['@kol/host-shell', '@kol/mfe-user', '@kol/mfe-writing'])],
-    },
-    {
-      name: 'server tests on PGlite',
-      commands: [[...pnpm, '--filter', '@kol/server', 'test:pglite']],
-    },
-  ],
-  [
-    { name: 'lint', commands: [[...pnpm, 'lint']] },
-    { name: 'type-check', commands: [[...pnpm, 'typecheck']] },
-    {
-      name: 'builds for the end-to-end tests',
-      commands: [[process.execPath, path.join(ROOT, 'scripts', 'start.mjs'), '--build-only']],
-    },
-    { name: 'end-to-end tests', commands: [[...pnpm, '--filter', '@kol/e2e', 'test']] },
-    ...(process.env.TEST_DATABASE_URL
-      ? [
-          {
-            name: 'server tests on PostgreSQL',
-            commands: [[...pnpm, '--filter', '@kol/server', 'test:postgres']],
-          },
-        ]
-      : []),
-  ],
+const TSC_STATE = path.join(ROOT, 'node_modules', '.cache', 'tsc');
+
+/**
+ * Every job: `estimate` is its time in seconds in CI (2026-12-01, a fresh clone with the
+ * machine's cache warm), used only to choose the order; `after` names jobs it needs.
+ */
+const JOBS = [
+  { name: 'lint', estimate: 70, commands: [[...pnpm, 'lint']] },
+  {
+    name: 'type-check',
+    estimate: 25,
+    before: () => restoreFolder('tsc', 'typecheck', 'latest', TSC_STATE),
+    afterPass: () => saveFolder('tsc', 'typecheck', 'latest', TSC_STATE),
+    commands: [[...pnpm, 'typecheck']],
+  },
+  {
+    name: 'unit tests of the SDK, the video and the works remotes',
+    estimate: 320,
+    commands: [unitTests(['@kol/shared-sdk', '@kol/mfe-video', '@kol/mfe-works'])],
+  },
+  {
+    name: 'unit tests of the host, the user and the writing remotes',
+    estimate: 120,
+    commands: [unitTests(['@kol/host-shell', '@kol/mfe-user', '@kol/mfe-writing'])],
+  },
+  {
+    name: 'server tests on PGlite',
+    estimate: 700,
+    commands: [[...pnpm, '--filter', '@kol/server', 'test:pglite']],
+  },
+  {
+    name: 'builds for the end-to-end tests',
+    estimate: 110,
+    commands: [[process.execPath, path.join(ROOT, 'scripts', 'start.mjs'), '--build-only']],
+  },
+  {
+    name: 'end-to-end tests',
+    estimate: 700,
+    after: ['builds for the end-to-end tests'],
+    commands: [[...pnpm, '--filter', '@kol/e2e', 'test']],
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          name: 'server tests on PostgreSQL',
+          estimate: 260,
+          commands: [[...pnpm, '--filter', '@kol/server', 'test:postgres']],
+        },
+      ]
+    : []),
 ];
+
+/** Jobs at once: one per core, at most two (see above); KOL_TEST_SLOTS to choose. */
+const SLOTS =
+  Number(process.env.KOL_TEST_SLOTS) || Math.min(2, Math.max(1, availableParallelism()));
+
+/** A job's time plus the longest chain of jobs waiting on it: the larger, the sooner it starts. */
+function pathToEnd(job) {
+  const waiting = JOBS.filter((other) => other.after?.includes(job.name));
+  return job.estimate + Math.max(0, ...waiting.map(pathToEnd));
+}
 
 const children = new Set();
 let stopping = false;
@@ -189,10 +218,25 @@ const running = new Set();
 // A line now and then, so a long run is visibly alive in a CI log.
 const heartbeat = setInterval(() => log(`still running: ${[...running].join(', ')}`), 60_000);
 
-async function runLane(jobs) {
-  for (const job of jobs) {
+const pending = [...JOBS].sort((a, b) => pathToEnd(b) - pathToEnd(a));
+const passed = new Set();
+/** Slots waiting for a running job to end (the next jobs need it). */
+const jobEnded = [];
+
+/** Takes the next job whose prerequisites passed, runs it, and so on until none is left. */
+async function runSlot() {
+  for (;;) {
     if (stopping) return;
+    const index = pending.findIndex((job) => (job.after ?? []).every((name) => passed.has(name)));
+    if (index === -1) {
+      if (pending.length === 0) return;
+      // The rest waits on a running job: look again when one ends.
+      await new Promise((resolve) => jobEnded.push(resolve));
+      continue;
+    }
+    const [job] = pending.splice(index, 1);
     running.add(job.name);
+    job.before?.();
     const result = await runJob(job);
     running.delete(job.name);
     if (stopping) return;
@@ -207,13 +251,16 @@ async function runLane(jobs) {
       stopAll();
       return;
     }
+    job.afterPass?.();
+    passed.add(job.name);
+    for (const wake of jobEnded.splice(0)) wake();
   }
 }
 
 log(
-  `two lanes side by side: ${LANES.map((jobs) => jobs.map((job) => job.name).join(' → ')).join(' ‖ ')}`,
+  `${JOBS.length} jobs, ${SLOTS} at a time, longest first: ${pending.map((job) => job.name).join(', ')}`,
 );
-await Promise.all(LANES.map(runLane));
+await Promise.all(Array.from({ length: SLOTS }, runSlot));
 clearInterval(heartbeat);
 // Stopped: stopAll's timer ends the run once what is left of the other jobs is gone.
 if (stopping) await new Promise(() => {});
