@@ -64,11 +64,12 @@ describe(`the product on Node ${NODE_LTS}`, () => {
   it('runs every Node process of the platform on it', () => {
     expect(execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()).toBe(`v${NODE_LTS}`);
     // The start script, pnpm (a native binary in pnpm 12), the shell it runs the script in, the
-    // server under tsx: the start script and the server run on Node 24, nothing on this Node.
+    // server (its bundle, scripts/server.mjs): the start script and the server run on Node 24,
+    // nothing on this Node.
     const processes = processTree(platform.child.pid ?? 0);
     const lts = realpathSync(node);
     const server = processes.filter(
-      (found) => found.command.includes('src/server.ts') && !/\/(sh|bash|dash)$/.test(found.exe),
+      (found) => found.command.includes('scripts/server.mjs server') && !/\/(sh|bash|dash)$/.test(found.exe),
     );
     expect(server.length).toBeGreaterThan(0);
     expect(processes[0]?.exe).toBe(lts);
