@@ -6,7 +6,12 @@
 //
 // Each run uses a fresh data folder for its first start, then restarts on it. Prints min and
 // median of both, and the log lines the server printed with their times on the first run.
+// Then the API process alone, restarted on a data folder made once, run the two ways it can be:
+// from the TypeScript sources through tsx (`pnpm --filter @kol/server dev`, as every start did
+// before the production bundle) and from its bundle with plain node (`start`): the time until
+// /healthz answers and the process's resident memory then.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,3 +87,67 @@ console.table([
 ]);
 console.log('\nWhat the first run printed, with its time since the command started:\n');
 console.log(lines.join('\n'));
+
+/** The resident memory of `pid`, in MB (Linux). */
+function residentMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** One API process on `dataDir` run as `command`: ms until /healthz answered, and its memory. */
+async function apiProcess(command, dataDir) {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(command[0], command.slice(1), {
+    cwd: path.join(root, 'server'),
+    stdio: 'ignore',
+    detached: true,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  let ms = null;
+  while (ms === null) {
+    if (child.exitCode !== null)
+      throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) ms = Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (ms === null) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const mb = residentMb(child.pid);
+  process.kill(-child.pid, 'SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return { ms, mb };
+}
+
+const WAYS = {
+  'sources through tsx (dev)': [
+    path.join(root, 'server', 'node_modules', '.bin', 'tsx'),
+    'src/server.ts',
+  ],
+  'bundle with node (start)': [
+    process.execPath,
+    path.join(root, 'scripts', 'server.mjs'),
+    'server',
+  ],
+};
+const apiData = await mkdtemp(path.join(os.tmpdir(), 'kol-bench-api-'));
+// Made once (migrations, the demo, the releases) and the bundle made, neither counted.
+await apiProcess(WAYS['bundle with node (start)'], apiData);
+const measured = Object.fromEntries(Object.keys(WAYS).map((way) => [way, []]));
+for (let i = 0; i < runs; i += 1) {
+  // Alternated, so a busy moment of the machine falls on both.
+  for (const [way, command] of Object.entries(WAYS))
+    measured[way].push(await apiProcess(command, apiData));
+}
+await rm(apiData, { recursive: true, force: true });
+console.log(`\nThe API process alone, restarted on one data folder, ${runs} runs each\n`);
+console.table(
+  Object.entries(measured).map(([way, results]) => ({
+    'run as': way,
+    'until /healthz, median': `${median(results.map((r) => r.ms))} ms`,
+    min: `${Math.min(...results.map((r) => r.ms))} ms`,
+    'resident memory then, median': `${median(results.map((r) => r.mb)).toFixed(0)} MB`,
+  })),
+);
