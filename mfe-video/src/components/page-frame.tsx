@@ -107,15 +107,12 @@ function WideActionBar({ children }: { children: ReactNode }) {
 
 /**
  * The phone bar's layout: one row, each action as wide as its text and the primary one (or a
- * lone one) taking the rest, whatever `block` the pages give their buttons. Three full-width
- * buttons stacked took 145 px of an 812 px screen; a row wraps only when its texts cannot fit.
+ * lone one) taking the rest. Three full-width buttons stacked took 145 px of an 812 px screen; a
+ * row wraps only when its texts cannot fit.
  */
-// The bar's class three times: antd's block rule (`:where(.css-…).ant-btn-block`) weighs two
-// classes, and which of the two style sheets comes later is not ours to decide.
-const BAR = '.kol-phone-actions.kol-phone-actions.kol-phone-actions';
 const PHONE_BAR_CSS = `
-${BAR} > * { flex: 0 0 auto; width: auto; }
-${BAR} > .ant-btn-primary, ${BAR} > :only-child { flex: 1 1 auto; }
+.kol-phone-actions > * { flex: 0 0 auto; }
+.kol-phone-actions > .ant-btn-primary, .kol-phone-actions > :only-child { flex: 1 1 auto; }
 `;
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '@kol/shared-sdk';
 import { usageLimitsAtom } from '@kol/shared-sdk/state';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { usePhoneLayout } from '../../../lib/phone';
 import { videoTypeLabel } from '@kol/shared-sdk';
 
 interface GenerateVideoButtonProps {
@@ -29,7 +30,6 @@ interface GenerateVideoButtonProps {
    */
   prepare?: () => Promise<boolean>;
   onStarted: (taskId: string, workId: number) => void;
-  block?: boolean;
 }
 
 /**
@@ -43,9 +43,9 @@ export function GenerateVideoButton({
   type,
   prepare,
   onStarted,
-  block,
 }: GenerateVideoButtonProps) {
   const { message } = App.useApp();
+  const phone = usePhoneLayout();
   const [limits, setLimits] = useAtom(usageLimitsAtom);
   const label = videoTypeLabel(type);
   const left = limits ? remainingGenerations(limits, type) : null;
@@ -74,8 +74,7 @@ export function GenerateVideoButton({
     <Tooltip title={usedUp ? `${label}的生成次数已用完` : undefined}>
       <ConfirmButton
         type="primary"
-        size={block ? 'large' : 'middle'}
-        block={block}
+        size={phone ? 'large' : 'middle'}
         disabled={usedUp}
         prepare={prepare}
         confirmTitle="生成视频"

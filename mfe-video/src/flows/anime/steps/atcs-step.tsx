@@ -8,7 +8,7 @@ import { PageFrame } from '../../../components/page-frame';
 import { FlowSteps } from '../../../flow-kit/flow-steps';
 import { GenerateVideoButton } from '../../../flow-kit/generate-video/components/generate-video-button';
 import { NoPermission } from '../../../flow-kit/no-permission';
-import { usePageNavigate, usePhoneLayout } from '../../../lib/phone';
+import { usePageNavigate } from '../../../lib/phone';
 import { ANIME_STEPS, ANIME_TYPE } from '../anime-flow';
 import { useAnimeWork } from '../api/use-anime-work';
 import { useShotVoices } from '../api/use-shot-voices';
@@ -18,7 +18,6 @@ import { shotWarnings } from '../shot-warnings';
 
 function FinalCheck({ taskId }: { taskId: string }) {
   const navigate = usePageNavigate();
-  const phone = usePhoneLayout();
   useUsageLimits();
   const task = useStoryboardTask(taskId);
   const workId = task.result?.workId || null;
@@ -54,14 +53,11 @@ function FinalCheck({ taskId }: { taskId: string }) {
       steps={<FlowSteps steps={ANIME_STEPS} current={5} />}
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(`/video/animeStoryboard/${taskId}`)}>
-            返回分镜修改
-          </Button>
+          <Button onClick={() => navigate(`/video/animeStoryboard/${taskId}`)}>上一步</Button>
           {workId !== null && !running && shots.length > 0 && (
             <GenerateVideoButton
               workId={workId}
               type={ANIME_TYPE}
-              block={phone}
               onStarted={() => navigate(`/video/production?workId=${workId}`)}
             />
           )}

@@ -59,12 +59,9 @@ function ScriptEditor({ workId }: { workId: number }) {
       }
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(`/video/animeInspiration${query}`)}>
-            上一步
-          </Button>
+          <Button onClick={() => navigate(`/video/animeInspiration${query}`)}>上一步</Button>
           <Button
             type="primary"
-            block={phone}
             size={phone ? 'large' : 'middle'}
             disabled={!lines}
             loading={editor.saveState === 'saving'}

@@ -97,12 +97,9 @@ function AnimeCharacters({ workId }: { workId: number }) {
       }
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(`/video/animeConfig${query}`)}>
-            上一步
-          </Button>
+          <Button onClick={() => navigate(`/video/animeConfig${query}`)}>上一步</Button>
           <Button
             type="primary"
-            block={phone}
             size={phone ? 'large' : 'middle'}
             loading={starting}
             disabled={task.loading || adding}

@@ -58,12 +58,9 @@ function AnimeConfigForm({ workId }: { workId: number }) {
       }
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(`/video/animeCaption${query}`)}>
-            上一步
-          </Button>
+          <Button onClick={() => navigate(`/video/animeCaption${query}`)}>上一步</Button>
           <Button
             type="primary"
-            block={phone}
             size={phone ? 'large' : 'middle'}
             disabled={!settings}
             loading={config.saving}

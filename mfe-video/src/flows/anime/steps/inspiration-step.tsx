@@ -54,10 +54,7 @@ export function AnimeInspirationStep() {
       actions={
         <>
           {workId !== null && (
-            <Button
-              block={phone}
-              onClick={() => navigate(`/video/animeCaption${animeQuery(workId)}`)}
-            >
+            <Button onClick={() => navigate(`/video/animeCaption${animeQuery(workId)}`)}>
               继续编辑当前剧本
             </Button>
           )}
@@ -65,7 +62,6 @@ export function AnimeInspirationStep() {
             <Button
               type="primary"
               size={size}
-              block={phone}
               loading={inspiration.adapting}
               onClick={() => void adapt()}
             >
@@ -75,7 +71,6 @@ export function AnimeInspirationStep() {
             <ConfirmButton
               type="primary"
               size={size}
-              block={phone}
               loading={inspiration.adapting}
               confirmTitle="重新改编剧本？"
               confirmContent="当前作品的剧本会被新改编的剧本替换，之前对剧本的修改不会保留。"

@@ -55,7 +55,6 @@ function Storyboard({ taskId }: { taskId: string }) {
       actions={
         <>
           <Button
-            block={phone}
             disabled={workId === null}
             onClick={() => navigate(`/video/animeCharacter${animeQuery(workId)}`)}
           >
@@ -63,7 +62,6 @@ function Storyboard({ taskId }: { taskId: string }) {
           </Button>
           <Button
             type="primary"
-            block={phone}
             size={phone ? 'large' : 'middle'}
             disabled={running || !board || board.length === 0}
             loading={storyboard.saving}

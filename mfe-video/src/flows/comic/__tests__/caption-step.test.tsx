@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore, type Shot, type UpdateTextBody } from '@kol/shared-sdk';
 import {
   ok,
@@ -223,6 +223,17 @@ describe('/video/caption', () => {
       route: '/m/video/caption?videoType=0&workId=21',
     });
     expect(container.querySelector('[data-layout="phone"]')).toBeInTheDocument();
+    // The action bar is one row: each action as wide as its text, the primary one taking the
+    // rest; none is a block button (a line of its own).
+    const bar = screen.getByText('下一步：角色').closest<HTMLElement>('[role="toolbar"]');
+    expect(bar).toHaveAccessibleName('页面操作');
+    const [back, resplit, next] = within(bar as HTMLElement).getAllByRole('button');
+    expect(bar?.querySelector('.ant-btn-block')).toBeNull();
+    expect(back).toHaveTextContent('上一步');
+    expect(back).toHaveStyle({ flex: '0 0 auto' });
+    expect(resplit).toHaveStyle({ flex: '0 0 auto' });
+    expect(next).toHaveTextContent('下一步：角色');
+    expect(next).toHaveStyle({ flex: '1 1 auto' });
     fireEvent.click(screen.getByText('下一步：角色'));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(

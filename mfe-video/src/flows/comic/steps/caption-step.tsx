@@ -94,15 +94,10 @@ export function CaptionStep() {
       }
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(configPath)}>
-            上一步
-          </Button>
-          <Button block={phone} onClick={shots.resplit}>
-            恢复自动分镜
-          </Button>
+          <Button onClick={() => navigate(configPath)}>上一步</Button>
+          <Button onClick={shots.resplit}>恢复自动分镜</Button>
           <Button
             type="primary"
-            block={phone}
             size={phone ? 'large' : 'middle'}
             loading={saving}
             disabled={workId === null}

@@ -62,12 +62,9 @@ export function CharacterStep() {
       }
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(`/video/caption${query}`)}>
-            上一步
-          </Button>
+          <Button onClick={() => navigate(`/video/caption${query}`)}>上一步</Button>
           <Button
             type="primary"
-            block={phone}
             size={phone ? 'large' : 'middle'}
             disabled={workId === null || task.loading}
             onClick={() => navigate(`/video/promptWord/${workId ?? ''}${query}`)}

@@ -40,7 +40,6 @@ function ComicConfigForm({ type, workId }: { type: ComicType; workId: number | n
         <Button
           type="primary"
           size={phone ? 'large' : 'middle'}
-          block={phone}
           loading={config.saving}
           onClick={() => void config.save()}
         >

@@ -43,14 +43,11 @@ function ShotPictures({ workId }: { workId: number }) {
       }
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(`/video/character${query}`)}>
-            上一步
-          </Button>
+          <Button onClick={() => navigate(`/video/character${query}`)}>上一步</Button>
           {work && work.shots.length > 0 && (
             <GenerateVideoButton
               workId={workId}
               type={type}
-              block={phone}
               prepare={pictures.savePrompts}
               onStarted={() => navigate(`/video/production?workId=${workId}`)}
             />

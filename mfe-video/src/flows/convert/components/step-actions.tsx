@@ -1,17 +1,19 @@
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { GenerateVideoButton } from '../../../flow-kit/generate-video/components/generate-video-button';
 import type { ConvertForm } from '../api/use-convert-form';
 import { CONVERT_TYPE } from '../convert-flow';
 
 interface StepActionsProps {
   form: ConvertForm;
-  phone: boolean;
   /** The render started: where its progress is followed. */
   onStarted: (workId: number) => void;
 }
 
-/** Each step's buttons: on to the next step, back, and on the last one 生成视频. */
-export function StepActions({ form, phone, onStarted }: StepActionsProps) {
+/**
+ * Each step's buttons: on to the next step, back, and on the last one 生成视频. Not boxed: the
+ * page's action bar lays them out (on a phone the primary one takes the rest of the row).
+ */
+export function StepActions({ form, onStarted }: StepActionsProps) {
   if (form.step === 'source') {
     return (
       <Button
@@ -26,7 +28,7 @@ export function StepActions({ form, phone, onStarted }: StepActionsProps) {
   }
   if (form.step === 'script') {
     return (
-      <Flex gap={8}>
+      <>
         <Button onClick={() => form.go('source')}>上一步</Button>
         <Button
           type="primary"
@@ -35,19 +37,18 @@ export function StepActions({ form, phone, onStarted }: StepActionsProps) {
         >
           下一步：去重与生成
         </Button>
-      </Flex>
+      </>
     );
   }
   return (
-    <Flex gap={8}>
+    <>
       <Button onClick={() => form.go('script')}>上一步</Button>
       <GenerateVideoButton
         type={CONVERT_TYPE}
         workId={form.saveForRender}
         prepare={form.checkScript}
-        block={phone}
         onStarted={(_taskId, id) => onStarted(id)}
       />
-    </Flex>
+    </>
   );
 }

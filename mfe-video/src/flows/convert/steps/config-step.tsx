@@ -45,11 +45,7 @@ function ConvertForm({ draft, update }: { draft: KeptConvertDraft; update: Conve
         />
       }
       actions={
-        <StepActions
-          form={form}
-          phone={phone}
-          onStarted={(id) => navigate(`/video/production?workId=${id}`)}
-        />
+        <StepActions form={form} onStarted={(id) => navigate(`/video/production?workId=${id}`)} />
       }
     >
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>

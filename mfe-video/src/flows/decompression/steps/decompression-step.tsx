@@ -31,7 +31,6 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
         <ConfirmButton
           type="primary"
           size={phone ? 'large' : 'middle'}
-          block={phone}
           prepare={form.prepare}
           confirmTitle="生成视频"
           confirmContent={`将消耗 1 次「${label}」生成次数${left !== null ? `（当前剩余 ${left} 次）` : ''}。生成失败会自动退回次数；中途取消不退回。`}

@@ -203,7 +203,6 @@ function DedupClip({ workId, outside }: { workId: number; outside: boolean }) {
       workId={workId}
       type={CONVERT_TYPE}
       prepare={prepare}
-      block={phone}
       onStarted={() => {
         // The work holds the presets now: the next visit reads them from it.
         forgetDedupClip(workId);

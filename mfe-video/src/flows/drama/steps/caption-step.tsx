@@ -86,12 +86,9 @@ export function OperaCaptionStep() {
       }
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(configPath)}>
-            上一步
-          </Button>
+          <Button onClick={() => navigate(configPath)}>上一步</Button>
           <Button
             type="primary"
-            block={phone}
             size={phone ? 'large' : 'middle'}
             loading={saving}
             disabled={workId === null || !draft}

@@ -126,12 +126,9 @@ export function OperaCharacterStep() {
       steps={<FlowSteps steps={OPERA_STEPS} current={2} />}
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(`/video/operaCaption${query}`)}>
-            上一步
-          </Button>
+          <Button onClick={() => navigate(`/video/operaCaption${query}`)}>上一步</Button>
           <Button
             type="primary"
-            block={phone}
             size={phone ? 'large' : 'middle'}
             loading={saving}
             disabled={workId === null || !ready || speakers.length === 0}

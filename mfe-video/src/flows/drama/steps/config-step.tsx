@@ -80,7 +80,6 @@ function OperaConfigForm() {
         <Button
           type="primary"
           size={phone ? 'large' : 'middle'}
-          block={phone}
           loading={saving}
           onClick={() => void next()}
         >

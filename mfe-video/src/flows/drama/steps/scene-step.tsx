@@ -6,7 +6,7 @@ import { useUsageLimits } from '@kol/shared-sdk/state';
 import { PageFrame } from '../../../components/page-frame';
 import { FlowSteps } from '../../../flow-kit/flow-steps';
 import { GenerateVideoButton } from '../../../flow-kit/generate-video/components/generate-video-button';
-import { usePageNavigate, usePhoneLayout } from '../../../lib/phone';
+import { usePageNavigate } from '../../../lib/phone';
 import { useOperaDraft } from '../api/use-opera-draft';
 import { SceneMediaCard } from '../components/scene-media-card';
 import {
@@ -28,7 +28,6 @@ import { SCENE_FILE_LIMITS } from '../scene-file';
 export function OperaSceneStep() {
   const { message } = App.useApp();
   const navigate = usePageNavigate();
-  const phone = usePhoneLayout();
   const { workId, draft, update, error, reload, saveWork } = useOperaDraft();
   useUsageLimits();
   const [problem, setProblem] = useState<string | null>(null);
@@ -88,14 +87,11 @@ export function OperaSceneStep() {
       steps={<FlowSteps steps={OPERA_STEPS} current={3} />}
       actions={
         <>
-          <Button block={phone} onClick={() => navigate(`/video/operaCharacter${query}`)}>
-            上一步
-          </Button>
+          <Button onClick={() => navigate(`/video/operaCharacter${query}`)}>上一步</Button>
           {workId !== null && draft && draft.scenes.length > 0 && (
             <GenerateVideoButton
               workId={workId}
               type={OPERA_TYPE}
-              block={phone}
               prepare={prepare}
               onStarted={() => navigate(`/video/production?workId=${workId}`)}
             />

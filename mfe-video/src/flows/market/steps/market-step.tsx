@@ -30,7 +30,7 @@ import { NoPermission } from '../../../flow-kit/no-permission';
 import { QuotaUsedUp } from '../../../flow-kit/quota-used-up';
 import { MusicPicker } from '../../../flow-kit/video-settings/components/music-picker';
 import { VoicePicker } from '../../../flow-kit/voices/components/voice-picker';
-import { usePageNavigate, usePhoneLayout } from '../../../lib/phone';
+import { usePageNavigate } from '../../../lib/phone';
 import { useMarketVideo } from '../api/use-market-video';
 import { EndCardPreview } from '../components/end-card-preview';
 import { PictureList } from '../components/picture-list';
@@ -52,7 +52,6 @@ import {
 
 function MarketFlow({ segment, workId }: { segment: MarketSegment; workId: number | null }) {
   const navigate = usePageNavigate();
-  const phone = usePhoneLayout();
   const { message } = App.useApp();
   const market = useMarketVideo(workId);
   const step = MARKET_SEGMENTS.indexOf(segment);
@@ -120,7 +119,6 @@ function MarketFlow({ segment, workId }: { segment: MarketSegment; workId: numbe
             return id;
           }}
           type={MARKET_TYPE}
-          block={phone}
           prepare={market.check}
           onStarted={(_taskId, id) => navigate(`/video/production?workId=${id}`)}
         />

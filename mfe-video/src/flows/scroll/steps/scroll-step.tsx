@@ -61,7 +61,6 @@ function ScrollForm({ workId }: { workId: number | null }) {
         <GenerateVideoButton
           workId={scroll.save}
           type={SCROLL_TYPE}
-          block={phone}
           prepare={scroll.check}
           onStarted={(_taskId, id) => navigate(`/video/production?workId=${id}`)}
         />
