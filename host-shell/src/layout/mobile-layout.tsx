@@ -32,6 +32,8 @@ export function MobileLayout() {
       </Layout.Content>
       <Drawer
         placement="left"
+        // The drawer is a dialog with no title bar: its name says what it holds.
+        aria-label="菜单"
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
         width={260}

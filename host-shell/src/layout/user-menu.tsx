@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@kol/shared-sdk/ui';
 import { UserOutlined } from '@ant-design/icons';
 import { signOut } from '@kol/shared-sdk';
 import { currentUserAtom } from '@kol/shared-sdk/state';
@@ -5,7 +6,6 @@ import { App, Avatar, Dropdown, Space, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from '@kol/shared-sdk/router';
-import { useMediaQuery } from '../lib/use-media-query';
 import { inHeader } from './in-header';
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {

@@ -11,6 +11,7 @@ import kolTheme from './kol-theme.json';
 export { useSingleFlight } from './single-flight';
 export { configuredServices, forgetServices, useServices, useTextModel } from './services';
 export { VideoTypeChooser } from './video-type-chooser';
+export { useMediaQuery } from './use-media-query';
 
 /**
  * What the host and every remote render alike (antd and react-router are optional peers of
@@ -71,12 +72,30 @@ export interface RemoteAppProps {
  * Where a remote page's tooltips, popconfirms, popovers and menus are put: inside the page's
  * `main`, next to what opened them, not at the end of the body, where they are content outside
  * any landmark (the accessibility audit's `region` rule) and far from their control for a screen
- * reader. Dialogs (asked with no trigger) and the lists of selects and pickers stay on the body:
- * a select's list inside a box that clips (a table, a card's scroll area) would be cut off.
+ * reader. Dialogs (asked with no trigger) stay on the body. The lists of selects and pickers go
+ * to `choiceLists()`, a named region of their own directly on the body: inside a box that clips
+ * (a table, a card's scroll area) a list would be cut off, and on the bare body it would be
+ * content outside any landmark.
  */
 export function inPageLandmark(trigger?: HTMLElement): HTMLElement {
-  if (!trigger || trigger.closest('.ant-select, .ant-picker, .ant-cascader')) return document.body;
+  if (!trigger) return document.body;
+  if (trigger.closest('.ant-select, .ant-picker, .ant-cascader')) return choiceLists();
   return trigger.closest<HTMLElement>('main') ?? document.body;
+}
+
+/**
+ * The body's region for open select and picker lists (made once). It has no position or size of
+ * its own, so a list inside it is placed exactly as on the body.
+ */
+export function choiceLists(): HTMLElement {
+  const existing = document.querySelector<HTMLElement>('body > [data-kol-choice-lists]');
+  if (existing) return existing;
+  const region = document.createElement('div');
+  region.setAttribute('data-kol-choice-lists', '');
+  region.setAttribute('role', 'region');
+  region.setAttribute('aria-label', '选项列表');
+  document.body.appendChild(region);
+  return region;
 }
 
 export function createRemoteApp(pages: ReadonlyMap<string, ReactElement>) {

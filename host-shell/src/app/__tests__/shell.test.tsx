@@ -319,6 +319,9 @@ describe('the shell', () => {
     renderApp('/?from=share');
     await waitFor(() => expect(currentUrl()).toBe('/m?from=share'));
     expect(await screen.findByTestId('mobile-layout')).toBeInTheDocument();
+    // The folded menu opens as a dialog named by what it holds.
+    fireEvent.click(screen.getByRole('button', { name: '菜单' }));
+    expect(await screen.findByRole('dialog', { name: '菜单' })).toBeInTheDocument();
     cleanup();
     setViewportWidth(1280);
     renderApp('/m/video?x=1');

@@ -31,12 +31,17 @@ describe('createRemoteApp', () => {
 });
 
 describe('inPageLandmark', () => {
-  it("puts a control's popup in the page's main, and dialogs and select lists on the body", () => {
+  it("puts a control's popup in the page's main, dialogs on the body and select lists in a region of the body", () => {
     document.body.innerHTML = `<header><button id="bell">通知</button></header>
       <main><button id="delete">删除</button><div class="ant-select"><span id="select">配音</span></div></main>`;
     const main = document.querySelector('main');
     expect(inPageLandmark(document.getElementById('delete') ?? undefined)).toBe(main);
-    expect(inPageLandmark(document.getElementById('select') ?? undefined)).toBe(document.body);
+    const lists = inPageLandmark(document.getElementById('select') ?? undefined);
+    expect(lists.parentElement).toBe(document.body);
+    expect(lists.getAttribute('role')).toBe('region');
+    expect(lists.getAttribute('aria-label')).toBe('选项列表');
+    // One region for every list.
+    expect(inPageLandmark(document.getElementById('select') ?? undefined)).toBe(lists);
     expect(inPageLandmark(document.getElementById('bell') ?? undefined)).toBe(document.body);
     expect(inPageLandmark()).toBe(document.body);
   });
