@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
+import { screenshot } from './platform';
 
 /**
  * What the interface audit (tests/interface.test.ts) measures on a page as a creator sees it:
@@ -174,7 +175,10 @@ export interface PhoneFit {
   overflowPx: number;
   /** The header's texts drawn on more than one line (the logo, the username). */
   headerWraps: string[];
-  /** Controls of the page that something outside it (the menu's opener) is drawn over. */
+  /**
+   * Controls of the page that something outside it (the menu's opener) is drawn over; a passing
+   * message is not counted.
+   */
   covered: string[];
   /** The rows of the phone's action bar (页面操作; 0 without one): one is the design. */
   actionRows: number;
@@ -211,7 +215,9 @@ export async function phoneFit(page: Page): Promise<PhoneFit> {
         const y = box.top + box.height / 2;
         if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
         const top = document.elementFromPoint(x, y);
-        if (top && !main.contains(top)) {
+        // A message (图片已上传, 已保存…) is drawn over the page for its few seconds by design:
+        // whether it is still there depends on the machine's speed, not on the layout.
+        if (top && !main.contains(top) && !top.closest('.ant-message, .ant-notification')) {
           covered.push(
             `${(control.textContent ?? '').trim().slice(0, 12) || control.getAttribute('aria-label') || control.tagName} under ${top.className || top.tagName}`,
           );
@@ -253,17 +259,125 @@ export async function standStill(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** The requests of a page still waiting for their answer, followed from the first call on. */
+const pending = new WeakMap<Page, Set<Request>>();
+
 /**
- * The audit of a page reached inside a flow (a step that needs a work of its own: the anime
- * short's and the drama's steps, the market's, the editor's, the de-dup's), at the width the
- * flow runs at: the accessibility engine and the palette, as tests/interface.test.ts checks the
- * routes a creator reaches without a work. Fails naming every finding.
+ * Starts following a page's requests (before its first `goto`, so that `settle` knows what the
+ * load asked for); `settle` calls it too, for a page it meets first.
  */
-export async function expectCleanPage(page: Page, name: string): Promise<void> {
+export function followRequests(page: Page): Set<Request> {
+  let open = pending.get(page);
+  if (!open) {
+    const requests = new Set<Request>();
+    page.on('request', (request) => requests.add(request));
+    page.on('requestfinished', (request) => requests.delete(request));
+    page.on('requestfailed', (request) => requests.delete(request));
+    pending.set(page, requests);
+    open = requests;
+  }
+  return open;
+}
+
+/**
+ * How long no request may be open before a loaded page counts as settled: a remote's page asks
+ * for its data once its code has run, and a chain of calls has gaps between its answers.
+ */
+const QUIET_MS = 150;
+
+/**
+ * Waits for the page as it settles: the remote's code and the page's calls answered (no request
+ * open for QUIET_MS), what they brought painted (two animation frames), nothing spinning or
+ * loading its skeleton, then standing still. Playwright's `networkidle` asks for 500 ms without
+ * a connection, a second per page on a busy machine; a remote's page asks for its data as soon
+ * as its code has run (behind a spinner until then), so a shorter quiet with the spinners
+ * checked sees the same page. Gives up after `limitMs` (a player's range requests may stay
+ * open) and audits what is there.
+ */
+export async function settle(
+  page: Page,
+  { quietMs = QUIET_MS, limitMs = 15_000 }: { quietMs?: number; limitMs?: number } = {},
+): Promise<void> {
+  const open = followRequests(page);
+  const deadline = Date.now() + limitMs;
+  let quietSince = open.size === 0 ? Date.now() : Infinity;
+  while (Date.now() < deadline) {
+    if (open.size > 0) quietSince = Infinity;
+    else if (quietSince === Infinity) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) {
+      const ready = await page
+        .evaluate(
+          () =>
+            new Promise<boolean>((resolve) =>
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() =>
+                  resolve(
+                    document.readyState === 'complete' &&
+                      !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'),
+                  ),
+                ),
+              ),
+            ),
+        )
+        // A navigation (the host's redirect to /m) destroyed the context: not settled yet.
+        .catch(() => false);
+      if (ready && open.size === 0) break;
+      quietSince = Infinity;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   await standStill(page);
+}
+
+/** The quiet asked for after a resize (settle's default is for a page's load). */
+const RESIZE_QUIET_MS = 50;
+
+/** The phone width the audit checks (tests/interface.test.ts and the flows' states). */
+export const PHONE_VIEWPORT = { width: 375, height: 812 };
+
+/**
+ * The paths the host sends to /m/... on a narrow screen (spec section 2), read from the host's
+ * own rule so the two cannot drift: a flow's page on one of them would be remounted by a
+ * resize, losing what the flow typed.
+ */
+const MOBILE_PAGES: string[] = (() => {
+  const rules = readFileSync(
+    path.resolve(__dirname, '..', '..', 'host-shell', 'src', 'session', 'route-rules.ts'),
+    'utf8',
+  );
+  const list = /export const MOBILE_PAGES = \[([^\]]*)\]/.exec(rules)?.[1];
+  if (!list) throw new Error('MOBILE_PAGES not found in host-shell/src/session/route-rules.ts');
+  return [...list.matchAll(/'([^']*)'/g)].map((match) => match[1] ?? '');
+})();
+
+/** True while a dialog (antd's modal or drawer) is open: it covers the page by design. */
+export function dialogOpen(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[role="dialog"], .ant-drawer-open')].some(
+      (element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+      },
+    ),
+  );
+}
+
+/** What a phone page shows that does not fit, one line each (none: it fits). */
+export function phoneProblems(fit: PhoneFit, withDialog: boolean): string[] {
+  return [
+    ...(fit.overflowPx > 0 ? [`${fit.overflowPx} px too wide`] : []),
+    ...fit.headerWraps.map((text) => `「${text}」 wraps in the header`),
+    // An open dialog covers the page by design.
+    ...(withDialog ? [] : fit.covered.map((control) => `covered: ${control}`)),
+    ...(fit.actionRows > 1 ? [`action bar in ${fit.actionRows} rows`] : []),
+  ];
+}
+
+/** axe's violations and the colours off the palette, one line each. */
+async function cleanFindings(page: Page): Promise<string[]> {
   const violations = await axeViolations(page);
   const offPalette = await offPaletteColours(page);
-  const findings = [
+  return [
     ...violations.map(
       (violation) =>
         `${violation.impact} ${violation.id} — ${violation.targets.join(' | ')} (${violation.detail})`,
@@ -271,6 +385,69 @@ export async function expectCleanPage(page: Page, name: string): Promise<void> {
     ...offPalette.map(
       (off) => `off palette ${off.property} ${off.color} on ${off.element} 「${off.text}」`,
     ),
+  ];
+}
+
+/**
+ * The same state at phone width, without replaying the flow: the window narrowed in place to
+ * 375x812, the page settled, audited as the interface test audits a phone page (axe, the
+ * palette, the page's width, the header, covered controls, the action bar), then the window
+ * given back its size and the page settled again, so the flow goes on as it was. Answers the
+ * findings, or why the phone was skipped.
+ */
+async function phoneFindings(
+  page: Page,
+  name: string,
+): Promise<{ findings: string[]; skipped?: string }> {
+  const viewport = page.viewportSize();
+  const before = page.url();
+  const { pathname } = new URL(before);
+  if (!viewport) return { findings: [], skipped: 'the page has no viewport to narrow' };
+  if (MOBILE_PAGES.includes(pathname)) {
+    // The host would send it to /m on a narrow window and remount it: the flow's state would
+    // be lost. The phone page of these routes is audited by tests/interface.test.ts.
+    return { findings: [], skipped: `the host sends ${pathname} to /m${pathname} on a phone` };
+  }
+  await page.setViewportSize(PHONE_VIEWPORT);
+  try {
+    await page.waitForFunction((width) => window.innerWidth === width, PHONE_VIEWPORT.width);
+    // A resize asks for little (a part drawn only on a phone, its code): a short quiet, with
+    // the two frames and the spinners checked, sees it.
+    await settle(page, { quietMs: RESIZE_QUIET_MS });
+    if (page.url() !== before) {
+      // A redirect the host's list does not name: nothing of this state is left to audit.
+      return { findings: [], skipped: `the narrow window sent the page to ${page.url()}` };
+    }
+    const findings = await cleanFindings(page);
+    findings.push(...phoneProblems(await phoneFit(page), await dialogOpen(page)));
+    if (findings.length > 0) await screenshot(page, `audit-phone-${name}`);
+    return { findings };
+  } finally {
+    await page.setViewportSize(viewport);
+    await page.waitForFunction((width) => window.innerWidth === width, viewport.width);
+    if (page.url() !== before) {
+      // Back at its width, the host brings a redirected page back to its path.
+      await page.waitForURL(before);
+    }
+    await settle(page, { quietMs: RESIZE_QUIET_MS });
+  }
+}
+
+/**
+ * The audit of a page reached inside a flow (a step that needs a work of its own: the anime
+ * short's and the drama's steps, the market's, the editor's, the de-dup's, the dialogs the
+ * writing and works flows open), as tests/interface.test.ts audits the routes a creator reaches
+ * without a work: at the flow's width (the accessibility engine and the palette), then the same
+ * state at phone width (phoneFindings). Fails naming every finding and its width.
+ */
+export async function expectCleanPage(page: Page, name: string): Promise<void> {
+  await standStill(page);
+  const desktop = await cleanFindings(page);
+  const phone = await phoneFindings(page, name);
+  if (phone.skipped) console.warn(`the audit of ${name} skipped the phone width: ${phone.skipped}`);
+  const findings = [
+    ...desktop.map((finding) => `desktop: ${finding}`),
+    ...phone.findings.map((finding) => `phone: ${finding}`),
   ];
   if (findings.length > 0) {
     throw new Error(`the audit of ${name} (${page.url()}) found:\n  ${findings.join('\n  ')}`);

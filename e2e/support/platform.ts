@@ -96,37 +96,83 @@ export async function kolOn(
 }
 
 let serial = 0;
-/** A user made with the ops CLI, with a posting account so the prompt stays away. */
+
+/**
+ * A call of the admin API with the platform's admin token, as the ops CLI sends it (bearer token
+ * and actor): the envelope's data, or an error naming the call and the server's message.
+ */
+async function adminCall<T>(
+  platform: { url: string; dataDir: string },
+  endpoint: string,
+  body: object,
+): Promise<T> {
+  const token = readFileSync(path.join(platform.dataDir, 'admin-token'), 'utf8').trim();
+  const response = await fetch(`${platform.url}${endpoint}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-kol-actor': 'e2e',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; msg?: string; data: T };
+  if (envelope.code !== 0)
+    throw new Error(`${endpoint} answered ${envelope.code}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/**
+ * A user made through the admin API, with a posting account so the prompt stays away: the
+ * endpoints `pnpm kol user create` and `user set --home-page-url` call (server/src/cli), without
+ * starting the CLI twice per user (about a second on a busy machine; the suite makes some forty
+ * users). The shell test's template gating makes its user with the CLI itself.
+ */
 export async function createUserOn(
   platform: { url: string; dataDir: string },
   options: { templateIds: string; functionalLevel?: number; homePageUrl?: boolean },
 ): Promise<{ username: string; password: string }> {
   const username = uniqueUsername('e2e');
   const password = 'e2e-password-1';
-  await kolOn(
-    platform,
-    'user',
-    'create',
-    '--username',
+  await adminCall(platform, '/api/admin/users/create', {
     username,
-    '--password',
     password,
-    '--template-ids',
-    options.templateIds,
-    '--functional-level',
-    String(options.functionalLevel ?? 1),
-  );
+    templateIds: options.templateIds.split(',').map(Number),
+    functionalLevel: options.functionalLevel ?? 1,
+  });
   if (options.homePageUrl !== false) {
-    await kolOn(
-      platform,
-      'user',
-      'set',
+    await adminCall(platform, '/api/admin/users/update', {
       username,
-      '--home-page-url',
-      `https://example.com/${username}`,
-    );
+      homePageUrl: `https://example.com/${username}`,
+    });
   }
   return { username, password };
+}
+
+/**
+ * Counts of a video type added to a user (`pnpm kol quota grant U --type T --gen N --merge M`,
+ * through the endpoint it calls, as createUserOn does).
+ */
+export async function grantQuotaOn(
+  platform: { url: string; dataDir: string },
+  username: string,
+  type: string,
+  counts: { gen?: number; merge?: number },
+): Promise<void> {
+  await adminCall(platform, '/api/admin/quotas/grant', { username, type, ...counts });
+}
+
+export function grantQuota(
+  username: string,
+  type: string,
+  counts: { gen?: number; merge?: number },
+): Promise<void> {
+  return grantQuotaOn(
+    { url: platformUrl(), dataDir: process.env.KOL_E2E_DATA_DIR ?? '' },
+    username,
+    type,
+    counts,
+  );
 }
 
 export function createUser(options: {

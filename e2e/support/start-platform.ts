@@ -93,8 +93,9 @@ export async function startPlatform(
     cwd: REPO,
     env: {
       ...process.env,
-      // The start script runs pnpm under its own Node, and pnpm the server through tsx, which
-      // finds `node` on PATH: that Node first, so every process of the platform runs on it.
+      // The start script runs pnpm under its own Node, and pnpm the server's bundle
+      // (scripts/server.mjs) with the `node` on PATH: that Node first, so every process of the
+      // platform runs on it.
       PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
       PORT: String(port),
       DATA_DIR: dataDir,

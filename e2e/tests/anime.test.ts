@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import {
   api,
   createUser,
-  kol,
+  grantQuota,
   launchBrowser,
   newPage,
   screenshot,
@@ -44,7 +44,7 @@ describe('the anime short flow (issue 15)', () => {
     async () => {
       const { username, password } = await createUser({ templateIds: '0,1,2,3,4,5,6' });
       // Anime shorts spend the comics counts (spec section 3 gives them no fields of their own).
-      await kol('quota', 'grant', username, '--type', 'comics', '--gen', '2');
+      await grantQuota(username, 'comics', { gen: 2 });
       const { context, page } = await newPage(browser);
       await signIn(page, username, password);
       const title = `客栈夜话 ${username}`;

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import {
-  api,
   ARTIFACTS,
+  api,
   createUser,
-  kol,
+  grantQuota,
   launchBrowser,
   newPage,
   screenshot,
@@ -91,7 +91,7 @@ describe('the reverse video (issue 16)', () => {
     'makes a reverse video from an uploaded clip with a subtitle track and the mirror preset: the first frame is the source’s, mirrored',
     async () => {
       const { username, password } = await createUser({ templateIds: '0,1,5', functionalLevel: 1 });
-      await kol('quota', 'grant', username, '--type', 'convert', '--gen', '2');
+      await grantQuota(username, 'convert', { gen: 2 });
       const { context, page } = await newPage(browser);
       await signIn(page, username, password);
       const name = `反推${username}`;
@@ -218,7 +218,7 @@ describe('the reverse video (issue 16)', () => {
 
       // Edited in the video editor and merged again: one caption re-spoken, the footage kept
       // (issue 29: it used to become locally drawn frames).
-      await kol('quota', 'grant', username, '--type', 'convert', '--merge', '1');
+      await grantQuota(username, 'convert', { merge: 1 });
       await page.goto(`/work/cut/${workId}`);
       await page.getByRole('group', { name: '片段 1' }).click();
       await page.getByLabel('片段文案').fill('小猫在窗台上伸了个懒腰。');

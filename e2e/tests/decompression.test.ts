@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   api,
   createUser,
-  kol,
+  grantQuota,
   launchBrowser,
   newPage,
   screenshot,
@@ -79,17 +79,7 @@ describe('the decompression video (issue 16)', () => {
     async () => {
       const started = Date.now();
       const { username, password } = await createUser({ templateIds: '0,1,3' });
-      await kol(
-        'quota',
-        'grant',
-        username,
-        '--type',
-        'decompression',
-        '--gen',
-        '2',
-        '--merge',
-        '1',
-      );
+      await grantQuota(username, 'decompression', { gen: 2, merge: 1 });
       const { context, page } = await newPage(browser);
       await signIn(page, username, password);
       const title = `解压 ${username}`;

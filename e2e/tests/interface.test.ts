@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import {
+  PHONE_VIEWPORT,
   axeViolations,
+  followRequests,
   offPaletteColours,
   phoneFit,
+  settle,
   standStill,
   type AxeViolation,
   type OffPalette,
@@ -11,7 +14,7 @@ import {
 import {
   api,
   createUser,
-  kol,
+  grantQuota,
   launchBrowser,
   newPage,
   screenshot,
@@ -69,7 +72,7 @@ const wanted = (label: string) => ONLY === null || ONLY.test(label);
 
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 375, height: 812 } },
+  { name: 'phone', viewport: PHONE_VIEWPORT },
 ];
 
 interface RouteFinding {
@@ -85,48 +88,34 @@ interface RouteFinding {
 
 let browser: Browser;
 let account: { username: string; password: string };
+/** A creator without a posting account (homePageUrl empty): the prompt 友情提示 comes up. */
+let unposted: { username: string; password: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
   account = await createUser({ templateIds: '0,1,2,3,4,5,6' });
+  unposted = await createUser({ templateIds: '0,1,2,3,4,5,6', homePageUrl: false });
   // A count of every type, or a configuration page goes back (spec section 4).
   for (const type of ['comics', 'decompression', 'scroll', 'convert', 'market', 'realOpera']) {
     // Comics twice: the work routes' video spends one, and /video/config needs one left.
-    await kol(
-      'quota',
-      'grant',
-      account.username,
-      '--type',
-      type,
-      '--gen',
-      type === 'comics' ? '2' : '1',
-    );
+    await grantQuota(account.username, type, { gen: type === 'comics' ? 2 : 1 });
   }
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-/** The page as it settles: the remote loaded, nothing spinning, the network quiet. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page
-    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), {
-      timeout: 15_000,
-    })
-    .catch(() => undefined);
-}
-
 /**
  * The routes that need a work of one's own, on a comic clip of the account made through the API
  * and rendered (three sentences): its caption, role and shot-picture steps, its progress, its
- * video page and its editor.
+ * video page and its editor. A picture of the account's is uploaded too, so the editor's picture
+ * chooser shows one.
  */
 const AUDIT_TITLE = '审计用作品';
 
 async function workRoutes(
   page: Page,
-): Promise<{ routes: string[]; promptWord: string; character: string }> {
+): Promise<{ routes: string[]; promptWord: string; character: string; cut: string }> {
   const { workId } = await api<{ workId: number }>(page, '/api/video/save_text', {
     type: 0,
     title: AUDIT_TITLE,
@@ -144,20 +133,37 @@ async function workRoutes(
       return result.state === 'succeeded';
     },
     RENDER_LIMIT_MS,
-    500,
+    250,
   );
+  const upload = await page.request.post('/api/file/upload_image', {
+    multipart: {
+      file: {
+        name: '审计图片.png',
+        mimeType: 'image/png',
+        // A 1×1 PNG.
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      },
+    },
+    headers: { platform: 'pc' },
+  });
+  expect(upload.status()).toBe(200);
   const promptWord = `/video/promptWord/${workId}?videoType=0&workId=${workId}`;
   const character = `/video/character?videoType=0&workId=${workId}`;
+  const cut = `/work/cut/${workId}`;
   return {
     promptWord,
     character,
+    cut,
     routes: [
       `/video/caption?videoType=0&workId=${workId}`,
       character,
       promptWord,
       `/video/production?workId=${workId}`,
       `/video/short/${taskId}`,
-      `/work/cut/${workId}`,
+      cut,
     ],
   };
 }
@@ -170,12 +176,12 @@ async function auditRoute(
   page: Page,
   route: string,
   width: string,
-  dialog?: { name: string; open: (page: Page) => Promise<void> },
+  dialog?: { name: string; open: (page: Page, width: string) => Promise<void> },
 ): Promise<RouteFinding> {
   await page.goto(route);
   await settle(page);
   if (dialog) {
-    await dialog.open(page);
+    await dialog.open(page, width);
     await standStill(page);
   }
   const [violations, offPalette, fit] = [
@@ -246,15 +252,19 @@ async function workMenu(page: Page, item: RegExp): Promise<void> {
 
 /**
  * The dialogs and popups a creator opens, each audited open on its page: the shell's (the
- * notices, the user menu, 联系我们, 社区公约: the header and the side menu are the desktop
- * layout's), the works list's (play, rename, delete), My roles' 新建角色, the comic flow's
- * 从角色库添加 and 生成视频's confirmation. Each is left open; the next route is a new load.
+ * notices, the user menu, 联系我们: the header's items are the desktop layout's; 社区公约 from the
+ * side menu, on a phone from the menu's drawer; 友情提示, the posting-account prompt, to a
+ * creator without one), the works list's (play, rename, delete), My roles' 新建角色, the comic
+ * flow's 从角色库添加 and 生成视频's confirmation, the editor's 选择已上传图片 and a Select's open
+ * list (/generate's 平台). Each is left open; the next route is a new load.
  */
 const DIALOGS: {
   name: string;
-  route: (work: { promptWord: string; character: string }) => string;
-  open: (page: Page) => Promise<void>;
+  route: (work: { promptWord: string; character: string; cut: string }) => string;
+  open: (page: Page, width: string) => Promise<void>;
   desktopOnly?: boolean;
+  /** Audited signed in as `unposted` (a creator without a posting account). */
+  unposted?: boolean;
 }[] = [
   {
     name: 'notices',
@@ -288,10 +298,20 @@ const DIALOGS: {
   {
     name: 'convention',
     route: () => '/',
-    desktopOnly: true,
-    open: async (page) => {
+    open: async (page, width) => {
+      // On a phone the side menu is folded into the drawer behind 菜单 (`/` goes to `/m`).
+      if (width === 'phone') await page.getByRole('button', { name: '菜单' }).click();
       await page.getByTestId('side-menu').getByText('社区公约').click();
-      await page.getByRole('dialog').waitFor();
+      await page.getByRole('dialog', { name: '社区公约' }).waitFor();
+    },
+  },
+  {
+    // The prompt that cannot be closed, 20 ms after a page, while the posting account is empty.
+    name: 'posting-account',
+    route: () => '/',
+    unposted: true,
+    open: async (page) => {
+      await page.getByRole('dialog', { name: '友情提示' }).waitFor();
     },
   },
   { name: 'play', route: () => '/work/comics?tab=works', open: (page) => workMenu(page, /播放/) },
@@ -332,6 +352,33 @@ const DIALOGS: {
         .waitFor();
     },
   },
+  {
+    // The editor's 选择已上传图片 (the first segment is chosen on load), with the account's
+    // uploaded picture listed.
+    name: 'cut-picture-chooser',
+    route: (work) => work.cut,
+    open: async (page) => {
+      await page.getByRole('button', { name: '选择已上传图片' }).click();
+      await page
+        .getByRole('dialog', { name: '选择已上传图片' })
+        .getByRole('button', { name: /^选择图片 / })
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    // A Select's list, open: antd puts it on the body, outside the page's landmarks.
+    name: 'select-open',
+    route: () => '/generate',
+    open: async (page) => {
+      await page.getByTestId('platform-select').click();
+      await page
+        // The list's items (antd's role="option" copies for screen readers are not drawn).
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .first()
+        .waitFor();
+    },
+  },
 ];
 
 describe('the interface audit', () => {
@@ -356,6 +403,7 @@ describe('the interface audit', () => {
     let work: Awaited<ReturnType<typeof workRoutes>> | null = null;
     for (const { name, viewport } of WIDTHS) {
       const { context, page } = await newPage(browser, viewport);
+      followRequests(page);
       await signIn(page, account.username, account.password);
       work ??= await workRoutes(page);
       for (const route of [...ROUTES, ...work.routes].filter(wanted)) {
@@ -372,11 +420,23 @@ describe('the interface audit', () => {
         await page.waitForTimeout(500);
         expect(await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count()).toBe(0);
       }
-      for (const dialog of DIALOGS) {
-        if ((dialog.desktopOnly && name !== 'desktop') || !wanted(dialog.name)) continue;
+      const chosen = DIALOGS.filter(
+        (dialog) => !(dialog.desktopOnly && name !== 'desktop') && wanted(dialog.name),
+      );
+      for (const dialog of chosen.filter((d) => !d.unposted)) {
         findings.push(await auditRoute(page, dialog.route(work), name, dialog));
       }
       await context.close();
+      const forUnposted = chosen.filter((d) => d.unposted);
+      if (forUnposted.length > 0) {
+        const other = await newPage(browser, viewport);
+        followRequests(other.page);
+        await signIn(other.page, unposted.username, unposted.password);
+        for (const dialog of forUnposted) {
+          findings.push(await auditRoute(other.page, dialog.route(work), name, dialog));
+        }
+        await other.context.close();
+      }
     }
     const report = summary(findings);
     console.log(

@@ -3,7 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { NODE_LTS, nodeLts } from '../support/node-lts';
-import { api, createUserOn, kolOn, launchBrowser, newPage, signIn } from '../support/platform';
+import {
+  api,
+  createUserOn,
+  grantQuotaOn,
+  launchBrowser,
+  newPage,
+  signIn,
+} from '../support/platform';
 import { startPlatform, type StartedPlatform } from '../support/start-platform';
 import { watchProduction } from '../support/waits';
 
@@ -69,7 +76,8 @@ describe(`the product on Node ${NODE_LTS}`, () => {
     const processes = processTree(platform.child.pid ?? 0);
     const lts = realpathSync(node);
     const server = processes.filter(
-      (found) => found.command.includes('scripts/server.mjs server') && !/\/(sh|bash|dash)$/.test(found.exe),
+      (found) =>
+        found.command.includes('scripts/server.mjs server') && !/\/(sh|bash|dash)$/.test(found.exe),
     );
     expect(server.length).toBeGreaterThan(0);
     expect(processes[0]?.exe).toBe(lts);
@@ -80,7 +88,7 @@ describe(`the product on Node ${NODE_LTS}`, () => {
 
   it('signs in, shows a remote page, and makes and serves a short video', async () => {
     const { username, password } = await createUserOn(platform, { templateIds: '0,1,2,3,4,5,6' });
-    await kolOn(platform, 'quota', 'grant', username, '--type', 'comics', '--gen', '1');
+    await grantQuotaOn(platform, username, 'comics', { gen: 1 });
     const { context, page } = await newPage(browser, undefined, platform.url);
     try {
       await signIn(page, username, password);

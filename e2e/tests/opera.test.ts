@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import {
   api,
   createUser,
-  kol,
+  grantQuota,
   launchBrowser,
   newPage,
   screenshot,
@@ -103,7 +103,7 @@ describe('the real-person short drama (issue 15)', () => {
     'makes a drama from two uploaded photos and three lines by two characters, through to the finished video and its 「角色：台词」 captions',
     async () => {
       const { username, password } = await createUser({ templateIds: '0,1' });
-      await kol('quota', 'grant', username, '--type', 'realOpera', '--gen', '2');
+      await grantQuota(username, 'realOpera', { gen: 2 });
       const { context, page } = await newPage(browser);
       await signIn(page, username, password);
       const title = `雨后重逢 ${username}`;

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import {
   api,
   createUserOn,
-  kolOn,
+  grantQuotaOn,
   launchBrowser,
   newPage,
   screenshot,
@@ -60,7 +60,7 @@ describe('the quality report (issue 17)', () => {
     'shows the shots that fell back to the local frame on the result page, with a link to redraw them, and 需检查 on the work’s card',
     async () => {
       const { username, password } = await createUserOn(platform, { templateIds: '0,1,2,3,4,5,6' });
-      await kolOn(platform, 'quota', 'grant', username, '--type', 'comics', '--gen', '1');
+      await grantQuotaOn(platform, username, 'comics', { gen: 1 });
       const { context, page } = await newPage(browser, undefined, platform.url);
       await signIn(page, username, password);
 
@@ -81,7 +81,7 @@ describe('the quality report (issue 17)', () => {
         if (result.state === 'succeeded') break;
         if (result.state === 'failed') throw new Error(`the video failed: ${result.error ?? ''}`);
         if (Date.now() > deadline) throw new Error('the video was not made in time');
-        await page.waitForTimeout(500);
+        await page.waitForTimeout(250);
       }
       expect(asked).toBeGreaterThan(0);
 

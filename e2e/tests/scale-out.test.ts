@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import S3rver from 's3rver';
 import type { Browser, Page } from 'playwright-core';
-import { createUserOn, kolOn, launchBrowser, newPage, signIn } from '../support/platform';
+import { createUserOn, grantQuotaOn, launchBrowser, newPage, signIn } from '../support/platform';
 import { startPlatform, type StartedPlatform } from '../support/start-platform';
 import { until } from '../support/waits';
 
@@ -135,22 +135,24 @@ describeOnPostgres('several API and worker processes on PostgreSQL and an object
     databaseUrl = url.toString();
 
     const env = commonEnv(s3Port);
-    // API 1 makes the demo data and releases the workspace's remotes into the store; API 2
-    // serves what API 1 released. Neither renders: the workers do.
+    // API 1 makes the database's tables and the demo data and releases the workspace's remotes
+    // into the store; API 2 serves what API 1 released. Neither renders: the workers do. Once
+    // API 1 answers, API 2 and the workers start side by side, as machines of one installation
+    // would.
     api1 = await startPlatform({
       ...env,
       VIDEO_WORKERS_IN_PROCESS: 'false',
       AUTO_PUBLISH_REMOTES: 'true',
       SEED_DEMO: 'true',
     });
+    startWorker(env);
+    startWorker(env);
     api2 = await startPlatform({
       ...env,
       VIDEO_WORKERS_IN_PROCESS: 'false',
       AUTO_PUBLISH_REMOTES: 'false',
       SEED_DEMO: 'false',
     });
-    startWorker(env);
-    startWorker(env);
     await until(
       'both workers to start',
       async () => workers.every((w) => w.runnerId()),
@@ -196,7 +198,7 @@ describeOnPostgres('several API and worker processes on PostgreSQL and an object
     const { username, password } = await createUserOn(platform, {
       templateIds: '0,1,2,3,4,5,6',
     });
-    await kolOn(platform, 'quota', 'grant', username, '--type', 'comics', '--gen', '1');
+    await grantQuotaOn(platform, username, 'comics', { gen: 1 });
 
     // Signed in on API 1: a picture uploaded, a comic work with a role drawn from it, started.
     const { context, page } = await newPage(browser, undefined, api1.url);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   api,
   createUser,
-  kol,
+  grantQuota,
   launchBrowser,
   newPage,
   screenshot,
@@ -128,7 +128,7 @@ describe('the scrolling and marketing videos (issue 16)', () => {
     'makes a scrolling video: the text over a background at the narration’s pace, no merge step',
     async () => {
       const { username, password } = await createUser({ templateIds: '0,4' });
-      await kol('quota', 'grant', username, '--type', 'scroll', '--gen', '1');
+      await grantQuota(username, 'scroll', { gen: 1 });
       const { context, page } = await newPage(browser);
       await signIn(page, username, password);
 
@@ -167,7 +167,7 @@ describe('the scrolling and marketing videos (issue 16)', () => {
     'makes a marketing video from a template with two pictures, ending on the call to action',
     async () => {
       const { username, password } = await createUser({ templateIds: '0,6' });
-      await kol('quota', 'grant', username, '--type', 'market', '--gen', '1');
+      await grantQuota(username, 'market', { gen: 1 });
       const { context, page } = await newPage(browser);
       await signIn(page, username, password);
       const product = `云朵枕头${username.slice(-4)}`;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
+import { standStill } from '../support/audit';
 import {
   DESKTOP,
   PHONE,
@@ -9,6 +10,7 @@ import {
   newPage,
   screenshot,
   signIn,
+  uniqueUsername,
 } from '../support/platform';
 
 let browser: Browser;
@@ -147,7 +149,22 @@ describe('the shell in a real browser', () => {
   });
 
   it('gates the work menu by template ids (a user made with the ops CLI)', async () => {
-    const { username, password } = await createUser({ templateIds: '0,4' });
+    // Made with the CLI itself (createUser calls its endpoints directly), posting account too.
+    const username = uniqueUsername('e2e');
+    const password = 'e2e-password-1';
+    await kol(
+      'user',
+      'create',
+      '--username',
+      username,
+      '--password',
+      password,
+      '--template-ids',
+      '0,4',
+      '--functional-level',
+      '1',
+    );
+    await kol('user', 'set', username, '--home-page-url', `https://example.com/${username}`);
     const { context, page } = await newPage(browser);
     await signIn(page, username, password);
     const menu = page.getByTestId('side-menu');
@@ -310,7 +327,8 @@ describe('the shell in a real browser', () => {
       const { context, page } = await newPage(browser, viewport);
       await signIn(page, 'demo', 'demo123456');
       await page.getByTestId('home-page').waitFor();
-      await page.waitForTimeout(300);
+      // Its cards faded in before the picture is taken.
+      await standStill(page);
       await screenshot(page, name);
       await context.close();
     }

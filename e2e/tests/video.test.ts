@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import {
   api,
   createUser,
-  kol,
+  grantQuota,
   launchBrowser,
   newPage,
   screenshot,
@@ -37,7 +37,7 @@ const STAGES = ['排队', '文案', '分镜', '画面', '配音', '合成'];
 /** A creator with every template id and `gen` counts of the comic clip. */
 async function comicCreator(gen: number): Promise<{ username: string; password: string }> {
   const user = await createUser({ templateIds: '0,1,2,3,4,5,6' });
-  await kol('quota', 'grant', user.username, '--type', 'comics', '--gen', String(gen));
+  await grantQuota(user.username, 'comics', { gen });
   return user;
 }
 

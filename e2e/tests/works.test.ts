@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { createUser, kol, launchBrowser, newPage, screenshot, signIn } from '../support/platform';
+import {
+  createUser,
+  grantQuota,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+} from '../support/platform';
 import { expectCleanPage } from '../support/audit';
 
 let browser: Browser;
@@ -42,7 +49,7 @@ async function finished(taskId: string): Promise<Result> {
     const result = await api<Result>('GET', `/api/video/get_work_result?taskId=${taskId}`);
     if (result.state === 'failed') throw new Error(`the task failed: ${result.error ?? ''}`);
     if (result.state === 'succeeded') return result;
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(250);
   }
   throw new Error('the task did not end in time');
 }
@@ -50,7 +57,7 @@ async function finished(taskId: string): Promise<Result> {
 beforeAll(async () => {
   browser = await launchBrowser();
   const user = await createUser({ templateIds: '0,1,2,3,4,5,6' });
-  await kol('quota', 'grant', user.username, '--type', 'comics', '--gen', '1', '--merge', '1');
+  await grantQuota(user.username, 'comics', { gen: 1, merge: 1 });
   ({ page } = await newPage(browser));
   await signIn(page, user.username, user.password);
   // A comic work made through the API: its text, its two shots, its video.

@@ -6,22 +6,34 @@ import { startPlatform, type StartedPlatform } from '../support/start-platform';
 import {
   createUser,
   createUserOn,
-  kol,
+  grantQuota,
   launchBrowser,
   newPage,
   screenshot,
   signIn,
 } from '../support/platform';
-import { expectCleanPage } from '../support/audit';
+import { expectCleanPage, standStill } from '../support/audit';
 
 let browser: Browser;
 
+/**
+ * The provider's platform (startProvider, below), started with the file so that it boots while
+ * the first test runs on the shared platform rather than after it; awaited, and a failure
+ * reported, by the describe that uses it.
+ */
+let providerStarting: Promise<{ provider: http.Server; platform: StartedPlatform }> | undefined;
+
 beforeAll(async () => {
+  providerStarting = startProvider();
+  providerStarting.catch(() => undefined);
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-});
+  const started = await providerStarting?.catch(() => undefined);
+  await started?.platform.stop();
+  await new Promise((resolve) => started?.provider.close(resolve) ?? resolve(undefined));
+}, 120_000);
 
 /** Samples the result text while it is written: every distinct length seen, in order. */
 async function watchResult(page: Page): Promise<number[]> {
@@ -69,7 +81,7 @@ describe('writing on the embedded defaults (no provider)', () => {
   it('generates promo copy from two chapters, streams it, edits, saves, finds it in My copy, sends it to video', async () => {
     const { username, password } = await createUser({ templateIds: '0,1,2,3,4,5,6' });
     // A comics quota, or the spec's rule sends the user back from /video/config.
-    await kol('quota', 'grant', username, '--type', 'comics', '--gen', '3');
+    await grantQuota(username, 'comics', { gen: 3 });
     const { context, page } = await newPage(browser);
     await signIn(page, username, password);
 
@@ -114,7 +126,7 @@ describe('writing on the embedded defaults (no provider)', () => {
     await page.getByTestId('generate').click();
     await watchResult(page);
     // Let the result buttons finish antd's fade-in before the picture is taken.
-    await page.waitForTimeout(300);
+    await standStill(page);
     await screenshot(page, 'create-desktop');
     await expectCleanPage(page, 'create-result');
     // 清空版本's confirmation, audited open, then cancelled.
@@ -126,69 +138,61 @@ describe('writing on the embedded defaults (no provider)', () => {
   });
 });
 
-describe('writing against an OpenAI-compatible provider', () => {
-  let provider: http.Server;
-  let platform: StartedPlatform;
-  const TOKENS = [
-    '雾港',
-    '的',
-    '第',
-    '一封',
-    '来信',
-    '，',
-    '写着',
-    '：',
-    '不要',
-    '去',
-    '码头',
-    '。',
-  ];
+/** The provider's answer, one token at a time. */
+const TOKENS = ['雾港', '的', '第', '一封', '来信', '，', '写着', '：', '不要', '去', '码头', '。'];
 
-  beforeAll(async () => {
-    // A test server speaking the Chat Completions streaming protocol, one token every 150 ms
-    // (slow enough that a busy 2-core machine still sees the pieces arrive one by one).
-    provider = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        if (!req.url?.endsWith('/chat/completions')) {
-          res.writeHead(404).end();
+/**
+ * A test server speaking the Chat Completions streaming protocol, one token every 150 ms (slow
+ * enough that a busy 2-core machine still sees the pieces arrive one by one), and a platform of
+ * its own using it.
+ */
+async function startProvider(): Promise<{ provider: http.Server; platform: StartedPlatform }> {
+  const provider = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (!req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      let index = 0;
+      const timer = setInterval(() => {
+        const token = TOKENS[index];
+        index += 1;
+        if (token === undefined) {
+          clearInterval(timer);
+          res.end('data: [DONE]\n\n');
           return;
         }
-        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-        let index = 0;
-        const timer = setInterval(() => {
-          const token = TOKENS[index];
-          index += 1;
-          if (token === undefined) {
-            clearInterval(timer);
-            res.end('data: [DONE]\n\n');
-            return;
-          }
-          const chunk = {
-            id: 'c1',
-            object: 'chat.completion.chunk',
-            created: 0,
-            model: 'test-model',
-            choices: [{ index: 0, delta: { content: token }, finish_reason: null }],
-          };
-          res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-        }, 150);
-        res.on('close', () => clearInterval(timer));
-      });
+        const chunk = {
+          id: 'c1',
+          object: 'chat.completion.chunk',
+          created: 0,
+          model: 'test-model',
+          choices: [{ index: 0, delta: { content: token }, finish_reason: null }],
+        };
+        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      }, 150);
+      res.on('close', () => clearInterval(timer));
     });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-    const { port } = provider.address() as AddressInfo;
-    platform = await startPlatform({
-      LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
-      LLM_API_KEY: 'sk-test',
-      LLM_MODEL: 'test-model',
-    });
-  }, 15 * 60_000);
-
-  afterAll(async () => {
-    await platform?.stop();
-    await new Promise((resolve) => provider?.close(resolve));
   });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const { port } = provider.address() as AddressInfo;
+  const platform = await startPlatform({
+    LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    LLM_API_KEY: 'sk-test',
+    LLM_MODEL: 'test-model',
+  });
+  return { provider, platform };
+}
+
+describe('writing against an OpenAI-compatible provider', () => {
+  let platform: StartedPlatform;
+
+  beforeAll(async () => {
+    if (!providerStarting) throw new Error('the provider was not started');
+    ({ platform } = await providerStarting);
+  }, 15 * 60_000);
 
   it('shows the provider tokens arriving one by one', async () => {
     const { username, password } = await createUserOn(platform, { templateIds: '0,1,2,3,4,5,6' });
