@@ -1,4 +1,5 @@
 const preset = require('../jest.preset.cjs')({ environment: 'node', rootDir: __dirname });
+const typebox = require('./test/helpers/typebox-bundle.cjs');
 
 // What the PostgreSQL run leaves out (the PGlite run has everything):
 // - the suites that open no database (ffmpeg, espeak, canvas, text, fake providers): run again on
@@ -38,6 +39,9 @@ const WITHOUT_DATABASE = [
 
 module.exports = {
   ...preset,
+  // typebox as one bundle (built by global-setup.ts), not jest-transformed again.
+  moduleNameMapper: typebox.moduleNameMapper,
+  transformIgnorePatterns: [...preset.transformIgnorePatterns, '/node_modules/\\.cache/'],
   ...(onPostgres
     ? {
         testPathIgnorePatterns: [

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { AppConfig } from '../config';
 import { LocalStore } from './local-store';
 import type { MediaStores } from './media-store';
-import { S3Store, s3Client } from './s3-store';
 
 export type { MediaStore, MediaStores, StoredEntry, StoredInfo } from './media-store';
 export { checkKey, keyOf } from './media-store';
@@ -11,13 +10,14 @@ export type { S3StoreConfig } from './s3-store';
 /**
  * The media stores the configuration asks for: the local folders of DATA_DIR by default, or
  * one S3-compatible bucket (config `mediaStore`, MEDIA_STORE=s3) with an area prefix each.
+ * The S3 SDK is loaded only then: it is a good part of the server's start-up otherwise.
  */
-export function storesFrom(
+export async function storesFrom(
   config: Pick<
     AppConfig,
     'mediaStore' | 'mediaDir' | 'uploadsDir' | 'releasesDir' | 'storeCacheDir'
   >,
-): MediaStores {
+): Promise<MediaStores> {
   const s3 = config.mediaStore;
   if (!s3) {
     return {
@@ -26,6 +26,7 @@ export function storesFrom(
       releases: new LocalStore(config.releasesDir),
     };
   }
+  const { S3Store, s3Client } = await import('./s3-store');
   const client = s3Client(s3);
   const copies = storeCopiesDir(config);
   return {

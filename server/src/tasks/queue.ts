@@ -124,11 +124,21 @@ export async function openTaskQueue(
     },
     async work(concurrency, handler) {
       for (let i = 0; i < concurrency; i += 1) {
+        const index = workerIds.length;
         const id = await boss.work<{ taskId: string }>(
           VIDEO_TASK_QUEUE,
           { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
           async ([job]) => {
-            if (job) await handler(job.data.taskId);
+            if (!job) return;
+            try {
+              await handler(job.data.taskId);
+            } finally {
+              // pg-boss waits out the rest of the polling interval even after a job, so a
+              // poller would take one short job (a picture) per interval while others queue.
+              // Notified, it fetches the next at once; an empty fetch waits as before.
+              const self = workerIds[index];
+              if (self) boss.notifyWorker(self);
+            }
           },
         );
         workerIds.push(id);

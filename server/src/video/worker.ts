@@ -19,7 +19,7 @@ export async function startVideoWorker(
   queueOptions: { pollingIntervalSeconds?: number } = {},
 ): Promise<WorkerProcess> {
   const providers = providersFrom(config);
-  const stores = storesFrom(config);
+  const stores = await storesFrom(config);
   await Promise.all(Object.values(stores).map((store) => store.open()));
   const stopSweep = config.mediaStore
     ? startCopiesSweep(storeCopiesDir(config), (error) =>

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { buildTypeboxBundle } from './typebox-bundle.cjs';
 import { openDatabase } from '../../src/db/connect';
 import { migrate } from '../../src/db/migrate';
 import { MIGRATIONS_DIR } from '../../src/paths';
@@ -15,6 +16,7 @@ import { MIGRATIONS_DIR } from '../../src/paths';
  * (test/db/startup.test.ts).
  */
 export default async function globalSetup() {
+  await buildTypeboxBundle();
   // The built-in music and background loops, generated once for the whole run (test-app.ts
   // links every file's media/library here): each takes about a second of ffmpeg.
   process.env.KOL_TEST_LIBRARY_DIR = mkdtempSync(path.join(os.tmpdir(), 'kol-test-library-'));
@@ -32,6 +34,17 @@ export default async function globalSetup() {
     await close();
   }
   const pglite = await PGlite.create({ dataDir });
+  // The app works in the `postgres` database; the two templates (only CREATE DATABASE reads
+  // them) are two thirds of the dump's files, unpacked again by every file's open.
+  // One statement a call: DROP DATABASE refuses to run in a multi-statement string.
+  for (const statement of [
+    "UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')",
+    'DROP DATABASE template0',
+    'DROP DATABASE template1',
+    'CHECKPOINT',
+  ]) {
+    await pglite.exec(statement);
+  }
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();
   rmSync(dataDir, { recursive: true, force: true });

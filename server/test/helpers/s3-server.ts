@@ -48,7 +48,7 @@ export async function startS3Server(bucket = 'kol-media'): Promise<TestS3Server>
  * The stores of a process of its own (a "machine") on the test's S3 server: its working folders
  * and its copies of stored keys under `dir`.
  */
-export function storesOn(server: TestS3Server, dir: string): MediaStores {
+export function storesOn(server: TestS3Server, dir: string): Promise<MediaStores> {
   return storesFrom({
     mediaStore: server.config,
     mediaDir: path.join(dir, 'media'),

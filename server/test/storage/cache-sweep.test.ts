@@ -51,7 +51,7 @@ describe('the sweep of an object store copies', () => {
   });
 
   it('keeps a copy that is used: a hit of `cached` renews it', async () => {
-    const { uploads } = storesOn(s3, path.join(scratch, 'work'));
+    const { uploads } = await storesOn(s3, path.join(scratch, 'work'));
     const copies = path.join(scratch, 'work', 'copies');
     await uploads.putBytes('often.png', 'picture');
     await uploads.putBytes('once.png', 'picture');

@@ -18,24 +18,26 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const kinds: Array<[string, () => MediaStore]> = [
+const kinds: Array<[string, () => MediaStore | Promise<MediaStore>]> = [
   ['a local folder', () => new LocalStore(mkdtempSync(path.join(scratch, 'local-')))],
   [
     'an S3-protocol server',
-    () =>
-      storesFrom({
-        mediaStore: { ...s3.config, prefix: `run-${Math.random().toString(36).slice(2)}/` },
-        mediaDir: mkdtempSync(path.join(scratch, 'cache-')),
-        uploadsDir: '',
-        releasesDir: '',
-      }).media,
+    async () =>
+      (
+        await storesFrom({
+          mediaStore: { ...s3.config, prefix: `run-${Math.random().toString(36).slice(2)}/` },
+          mediaDir: mkdtempSync(path.join(scratch, 'cache-')),
+          uploadsDir: '',
+          releasesDir: '',
+        })
+      ).media,
   ],
 ];
 
 describe.each(kinds)('the media store on %s', (_kind, makeStore) => {
   let store: MediaStore;
-  beforeAll(() => {
-    store = makeStore();
+  beforeAll(async () => {
+    store = await makeStore();
   });
 
   it('keeps a file and bytes under their keys, and tells their size', async () => {

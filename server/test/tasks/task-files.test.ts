@@ -20,7 +20,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'kol-task-files-'));
 beforeAll(async () => {
   ({ app } = await createTestApp());
   s3 = await startS3Server();
-  store = storesOn(s3, path.join(scratch, 'store')).media;
+  store = (await storesOn(s3, path.join(scratch, 'store'))).media;
 });
 afterAll(async () => {
   await app.close();

@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** The media stores of the configuration, checked before the server answers anything. */
 export default fp(
   async (app) => {
-    const stores = storesFrom(app.config);
+    const stores = await storesFrom(app.config);
     await Promise.all(Object.values(stores).map((store) => store.open()));
     app.log.info(
       {

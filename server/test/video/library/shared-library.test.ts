@@ -25,7 +25,7 @@ let store: MediaStore;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  store = storesOn(s3, path.join(scratch, 'store')).media;
+  store = (await storesOn(s3, path.join(scratch, 'store'))).media;
 });
 afterAll(async () => {
   await s3?.close();
