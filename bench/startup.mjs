@@ -11,7 +11,7 @@
 // before the production bundle) and from its bundle with plain node (`start`): the time until
 // /healthz answers and the process's resident memory then.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,10 +88,34 @@ console.table([
 console.log('\nWhat the first run printed, with its time since the command started:\n');
 console.log(lines.join('\n'));
 
-/** The resident memory of `pid`, in MB (Linux). */
+/**
+ * The resident memory of `pid` and every process under it, in MB (Linux): tsx runs the server
+ * in a child process of its own, so the process started is not the one that serves.
+ */
 function residentMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const parents = new Map();
+  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) {
+    for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+  }
+  let kb = 0;
+  for (const member of tree) {
+    try {
+      const status = readFileSync(`/proc/${member}/status`, 'utf8');
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
 }
 
 /** One API process on `dataDir` run as `command`: ms until /healthz answered, and its memory. */
