@@ -102,11 +102,12 @@ export async function startPlatform(
       LOG_LEVEL: 'warn',
       // Fresh data every run: generating the music and loops would only take the tests' cores.
       WARM_UP_LIBRARIES: 'false',
-      // Videos at half size (540x960): a quarter of the pixels for ffmpeg, on a machine whose
-      // two cores the other test lane shares. What the tests check (steps, progress, captions,
-      // reports, frames compared at thumbnail size) does not depend on it; the full size is
-      // checked by the server's frame tests (test/video/frames-artifact.test.ts).
-      VIDEO_RENDER_PERCENT: '50',
+      // Videos at a quarter size (270x480, the smallest the setting allows): a sixteenth of the
+      // pixels for ffmpeg and the frame renderer, on a machine whose two cores the server's
+      // suites share. What the tests check (steps, progress, captions, reports, frames compared
+      // at thumbnail size) does not depend on it; the full size is checked by the server's
+      // frame tests (test/video/frames-artifact.test.ts).
+      VIDEO_RENDER_PERCENT: '25',
       // The header offers 联系我们 only with lines configured (none by default).
       CONTACT_LINES: '邮箱:kol-e2e@example.com',
       ...env,

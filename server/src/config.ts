@@ -173,7 +173,7 @@ export interface VideoTasksConfig {
   renderSize?: { width: number; height: number };
   /**
    * Percent of the full output size (VIDEO_RENDER_PERCENT, 25–100; default 100): a smaller
-   * video for a machine that renders for checks only (the end-to-end tests render at 50).
+   * video for a machine that renders for checks only (the end-to-end tests render at 25).
    */
   renderPercent?: number;
 }
