@@ -43,8 +43,28 @@ module.exports = function kolJestConfig({
       ...setupFiles,
     ],
     setupFilesAfterEnv: [
-      ...(environment === 'jsdom' ? [path.join(__dirname, 'jest.jsdom-after-env.cjs')] : []),
+      ...(environment === 'jsdom'
+        ? [
+            path.join(__dirname, 'jest.jsdom-after-env.cjs'),
+            // A wait's failed retries skip printing the document (see the module).
+            path.join(__dirname, 'shared-sdk', 'src', 'testing', 'poll-errors.ts'),
+          ]
+        : []),
       ...setupFilesAfterEnv,
     ],
+    // The icons a page reads, not the whole package (see the module).
+    ...(environment === 'jsdom'
+      ? {
+          moduleNameMapper: {
+            '^@ant-design/icons$': path.join(
+              __dirname,
+              'shared-sdk',
+              'src',
+              'testing',
+              'antd-icons.cjs',
+            ),
+          },
+        }
+      : {}),
   };
 };
