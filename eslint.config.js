@@ -67,6 +67,11 @@ const SERVER_ZONES = [
     message: 'A provider talks to its service only; the modules that use it decide the rest.',
   },
   {
+    target: `${SERVER}/ops`,
+    from: [`${SERVER}/routes`, `${SERVER}/video`, `${SERVER}/writing`, `${SERVER}/repositories`],
+    message: 'ops counts and stops what the others do: it is handed their parts, never reaches in.',
+  },
+  {
     target: `${SERVER}/repositories`,
     from: [`${SERVER}/routes`, `${SERVER}/video`, `${SERVER}/writing`, `${SERVER}/tasks`],
     message: 'Repositories are the query layer: they know the database, not who calls them.',

@@ -20,18 +20,33 @@ const OUT = {
   worker: path.join(SERVER, 'dist'),
 };
 
+/**
+ * Entries bundled with a program, by output name: the book parser's worker thread, which Node
+ * starts from a file of its own (src/writing/books/parse-off-thread.ts picks this one in a bundle).
+ */
+const COMPANIONS = {
+  server: {
+    'parse-worker': path.join(SERVER, 'src', 'writing', 'books', 'parse-worker-bundle.ts'),
+  },
+};
+
 function paths(program) {
   const out = OUT[program];
   if (!out) throw new Error(`no such server program: ${program} (cli, server or worker)`);
+  const companions = COMPANIONS[program] ?? {};
   return {
     entry: path.join(SERVER, 'src', `${program}.ts`),
     bundle: path.join(out, `${program}.mjs`),
     inputs: path.join(out, `${program}.inputs.json`),
+    program,
+    companions,
+    companionFiles: Object.keys(companions).map((name) => path.join(out, `${name}.mjs`)),
   };
 }
 
-function current({ bundle, inputs }) {
+function current({ bundle, inputs, companionFiles }) {
   if (!existsSync(bundle) || !existsSync(inputs)) return false;
+  if (companionFiles.some((file) => !existsSync(file))) return false;
   const builtAt = statSync(bundle).mtimeMs;
   const files = JSON.parse(readFileSync(inputs, 'utf8'));
   return files.every((file) => {
@@ -52,13 +67,16 @@ function externals() {
     .flatMap((name) => [name, `${name}/*`]);
 }
 
-async function bundle({ entry, bundle: file, inputs: inputsFile }) {
+async function bundle({ entry, bundle: file, inputs: inputsFile, program, companions }) {
   // esbuild is the server's dev dependency; resolve it from there.
   const esbuild = createRequire(path.join(SERVER, 'package.json'))('esbuild');
   const result = await esbuild.build({
-    entryPoints: [entry],
-    outfile: file,
+    entryPoints: { [program]: entry, ...companions },
+    outdir: path.dirname(file),
+    outExtension: { '.js': '.mjs' },
     write: false,
+    // What the sources ask to tell a bundle from a run through tsx or jest.
+    define: { __KOL_BUNDLED__: 'true' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -87,7 +105,7 @@ async function bundle({ entry, bundle: file, inputs: inputsFile }) {
     writeFileSync(aside, content);
     renameSync(aside, target);
   };
-  write(file, result.outputFiles[0].contents);
+  for (const output of result.outputFiles) write(output.path, output.contents);
   write(inputsFile, JSON.stringify(inputs, null, 2) + '\n');
 }
 

@@ -7,7 +7,9 @@ const typebox = require('./test/helpers/typebox-bundle.cjs');
 // - the per-type rendering suites: their minutes go to ffmpeg and espeak, and what they ask of the
 //   database (a work, its task and stages, a quota count) is the same calls the API, task,
 //   no-lost-work and works-editor suites make on PostgreSQL. Those stay, with every db/, api/,
-//   tasks/, writing/ and roles/ suite.
+//   tasks/, writing/ and roles/ suite but one;
+// - the book bombs (writing/book-bombs): their time goes to the parser's limits in its worker
+//   thread, and what they ask of the database is a session, as every api/ suite does.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL) && process.env.KOL_TEST_DB !== 'pglite';
 const RENDERING_SUITES = [
   'anime',
@@ -25,6 +27,8 @@ const RENDERING_SUITES = [
 ];
 const WITHOUT_DATABASE = [
   '<rootDir>/test/env.test.ts',
+  // A server process on its own embedded database, whatever the run's database.
+  '<rootDir>/test/ops/shutdown.test.ts',
   '<rootDir>/test/providers/',
   '<rootDir>/test/releases/shared-check.test.ts',
   '<rootDir>/test/releases/store-files.test.ts',
@@ -32,7 +36,7 @@ const WITHOUT_DATABASE = [
   '<rootDir>/test/tasks/eta.test.ts',
   '<rootDir>/test/text/',
   '<rootDir>/test/video/engine/',
-  '<rootDir>/test/video/library/(catalogs|shared-library|vocabulary).test.ts',
+  '<rootDir>/test/video/library/(ambient|catalogs|shared-library|vocabulary).test.ts',
   '<rootDir>/test/video/pipelines/',
   '<rootDir>/test/writing/(local-engine|local-engine-sentences|openai-provider).test.ts',
 ];
@@ -48,6 +52,7 @@ module.exports = {
           '/node_modules/',
           ...WITHOUT_DATABASE,
           `<rootDir>/test/video/(${RENDERING_SUITES.join('|')}).test.ts`,
+          '<rootDir>/test/writing/book-bombs.test.ts',
         ],
       }
     : {}),

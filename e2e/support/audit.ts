@@ -418,6 +418,9 @@ async function phoneFindings(
       // A redirect the host's list does not name: nothing of this state is left to audit.
       return { findings: [], skipped: `the narrow window sent the page to ${page.url()}` };
     }
+    // From the top, as the page opens: scrolled where a click left it, a control passing under
+    // the fixed header reads as covered, which is scrolling, not the layout.
+    await page.evaluate(() => window.scrollTo(0, 0));
     const findings = await cleanFindings(page);
     findings.push(...phoneProblems(await phoneFit(page), await dialogOpen(page)));
     if (findings.length > 0) await screenshot(page, `audit-phone-${name}`);

@@ -180,6 +180,13 @@ async function auditRoute(
 ): Promise<RouteFinding> {
   await page.goto(route);
   await settle(page);
+  // Every page has its h1 once its remote has rendered; on a busy machine the network was seen
+  // quiet before (phone /video). A page without one still fails the audit after the wait.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   if (dialog) {
     await dialog.open(page, width);
     await standStill(page);

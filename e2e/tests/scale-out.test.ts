@@ -10,6 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { createUserOn, grantQuotaOn, launchBrowser, newPage, signIn } from '../support/platform';
 import { startPlatform, type StartedPlatform } from '../support/start-platform';
 import { until } from '../support/waits';
+// The scrapes are read as the server's own tests read them (a parser from the registry).
+import { metricValue, scrape } from '../../server/test/helpers/scrape';
 
 /**
  * Beyond one machine (issue 20): PostgreSQL, an S3-protocol server, two API processes and two
@@ -44,6 +46,8 @@ interface Worker {
   output: string;
   /** The runner id the worker logs at its start (the task row names the runner holding it). */
   runnerId(): string | null;
+  /** Its /metrics, as it logs it at its start. */
+  metricsUrl(): string | null;
 }
 
 let s3: S3rver;
@@ -77,7 +81,14 @@ function startWorker(env: Record<string, string>): Worker {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kol-worker-'));
   const child = spawn('pnpm', ['--filter', '@kol/server', 'worker'], {
     cwd: REPO,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, VIDEO_WORKER_CONCURRENCY: '1' },
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      VIDEO_WORKER_CONCURRENCY: '1',
+      // Its own ops listener on a free port: how a worker is scraped.
+      METRICS_PORT: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: killed whole, as a machine that goes away.
     detached: true,
@@ -87,6 +98,7 @@ function startWorker(env: Record<string, string>): Worker {
     dataDir,
     output: '',
     runnerId: () => /"runner":"([0-9a-f-]{36})"/.exec(worker.output)?.[1] ?? null,
+    metricsUrl: () => /"metrics":"(http:[^"]+)"/.exec(worker.output)?.[1] ?? null,
   };
   child.stdout?.on('data', (chunk: Buffer) => (worker.output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (worker.output += chunk.toString()));
@@ -339,6 +351,42 @@ describeOnPostgres('several API and worker processes on PostgreSQL and an object
     expect(part.status()).toBe(206);
     expect(part.headers()['content-range']).toBe(`bytes 100-1099/${size}`);
     expect((await part.body()).length).toBe(1000);
+
+    // Every process is scraped on its own: the task's metrics are on the worker that finished
+    // it, the requests on the API that took them.
+    const survivorMetrics = await scrape(survivor?.metricsUrl() ?? 'no survivor');
+    expect(
+      metricValue(survivorMetrics, 'kol_video_tasks_finished_total', {
+        type: 'comics',
+        state: 'succeeded',
+      }),
+    ).toBe(1);
+    expect(
+      metricValue(survivorMetrics, 'kol_video_stage_duration_seconds_count', {
+        type: 'comics',
+        stage: 'compose',
+        outcome: 'succeeded',
+      }),
+    ).toBe(1);
+    expect(metricValue(survivorMetrics, 'kol_video_render_seconds_per_video_second_count')).toBe(1);
+    expect(
+      metricValue(survivorMetrics, 'kol_media_store_operations_total', {
+        area: 'media',
+        operation: 'putFile',
+        outcome: 'ok',
+      }),
+    ).toBeGreaterThan(0);
+    const metrics1 = await scrape(`${api1.url}/metrics`, ADMIN_TOKEN);
+    const metrics2 = await scrape(`${api2.url}/metrics`, ADMIN_TOKEN);
+    const started = { route: '/api/video/gen_video', status_code: '200' };
+    expect(metricValue(metrics1, 'kol_http_requests_total', started)).toBe(1);
+    expect(metricValue(metrics2, 'kol_http_requests_total', started)).toBe(0);
+    expect(metricValue(metrics1, 'kol_video_tasks_finished_total')).toBe(0);
+    expect(metricValue(metrics1, 'kol_sign_ins_total', { outcome: 'success' })).toBe(1);
+    // Read from the database: every process sees the same queue, empty now.
+    for (const families of [metrics1, metrics2, survivorMetrics]) {
+      expect(metricValue(families, 'kol_video_tasks', { type: 'all', state: 'queued' })).toBe(0);
+    }
 
     // The media is in the bucket; no process kept any of it in its data folder.
     const stored = filesBelow(path.join(s3Dir, BUCKET));

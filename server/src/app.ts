@@ -16,6 +16,8 @@ import storagePlugin from './plugins/app/storage';
 import repositoriesPlugin from './plugins/app/repositories';
 import seedPlugin from './plugins/app/seed';
 import healthRoutes from './routes/healthz';
+import opsPlugin, { type OpsState } from './ops/plugin';
+import opsRoutes from './routes/ops';
 import adminRoutes from './routes/api/admin/index';
 import fileRoutes from './routes/api/file/index';
 import platformRoutes from './routes/api/platform/index';
@@ -44,6 +46,9 @@ import providersPlugin from './providers/plugin';
 import writingPlugin from './writing/plugin';
 import videoTasksPlugin from './tasks/plugin';
 import videoPlugin from './video/plugin';
+import seriesPlugin from './series/plugin';
+import seriesRoutes from './routes/api/series/index';
+import seriesProgressRoutes from './routes/api/series/progress-stream';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +59,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** The metrics and readiness to use (server.ts's, which its ops listener shows); new ones otherwise. */
+  ops?: OpsState;
 }
 
 /**
@@ -85,7 +92,8 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
-  // First, so its hook covers every route registered after it (the docs too).
+  // First, so their hooks cover every route registered after them (the docs too).
+  await app.register(opsPlugin, { ops: options.ops });
   await app.register(compressionPlugin);
   await app.register(cookiePlugin);
   await app.register(swaggerPlugin);
@@ -104,8 +112,10 @@ export async function buildApp(
   await app.register(writingPlugin);
   await app.register(videoTasksPlugin);
   await app.register(videoPlugin);
+  await app.register(seriesPlugin);
 
   await app.register(healthRoutes);
+  await app.register(opsRoutes);
   await app.register(userRoutes);
   await app.register(ssoRoutes);
   await app.register(noticeRoutes);
@@ -126,6 +136,8 @@ export async function buildApp(
   await app.register(versionRoutes);
   await app.register(cutVideoRoutes);
   await app.register(videoEditRoutes);
+  await app.register(seriesRoutes);
+  await app.register(seriesProgressRoutes);
   await app.register(remoteFileRoutes);
   await app.register(uploadFileRoutes);
   await app.register(mediaFileRoutes);

@@ -94,6 +94,18 @@ export interface AppConfig {
   writingTaskStaleMs?: number;
   /** Video tasks (src/tasks); absent: jobs are enqueued but not worked in this process. */
   videoTasks?: VideoTasksConfig;
+  /** Series (src/series). */
+  series?: {
+    /**
+     * Episodes of one user's series queued or running at once (SERIES_EPISODES_PER_USER,
+     * default 1): a season never takes every worker from the other creators.
+     */
+    episodesPerUser: number;
+    /** How often to look for episodes to start (default 2 s; a task ending here starts one at once). */
+    pollMs?: number;
+  };
+  /** Metrics listener and shutdown (src/ops); absent: no separate listener, a stop at once. */
+  ops?: OpsConfig;
   /** Image provider (IMAGE_* or COMFYUI_*); absent or null: the local frame renderer draws. */
   images?: ImageProviderConfig | null;
   /** OpenAI-compatible speech provider (TTS_*); absent or null: offline espeak-ng only. */
@@ -158,6 +170,18 @@ export type ImageProviderConfig =
       timeoutMs: number;
     };
 
+/**
+ * How ops watch a process (src/ops): /metrics on the API port needs the admin token; a
+ * separate listener (METRICS_PORT, on METRICS_HOST) answers /metrics, /readyz and /healthz to
+ * whoever reaches that address, which is how worker processes are scraped.
+ */
+export interface OpsConfig {
+  /** The separate listener; null: none (the API's own /metrics, /readyz and /healthz only). */
+  listen: { host: string; port: number } | null;
+  /** SIGTERM: how long in-flight requests and running stages get before the process exits. */
+  shutdownGraceMs: number;
+}
+
 export interface VideoTasksConfig {
   /** Work jobs in this process (the default of `pnpm start`); off when worker processes do. */
   workInProcess: boolean;
@@ -167,6 +191,11 @@ export interface VideoTasksConfig {
   workDir: string;
   /** A runner silent this long is dead and its tasks are taken over (default 30 s). */
   leaseMs?: number;
+  /**
+   * At a stop (SIGTERM), how long a running stage may go on to finish before it is aborted
+   * and its task given back (SHUTDOWN_GRACE_SECONDS; absent: at once, as tests stop).
+   */
+  stopGraceMs?: number;
   /** How often an idle worker asks for jobs (pg-boss, at least 0.5; default 2). */
   pollingIntervalSeconds?: number;
   /** Output size of composed videos instead of 1080x1920 / 1920x1080: tests render small. */

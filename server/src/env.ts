@@ -203,6 +203,9 @@ export function readEnv(): ServerEnv {
     throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
   const mediaStore = mediaStoreConfig();
+  const metricsPort = process.env.METRICS_PORT ? int('METRICS_PORT', 0, 0, 65535) : null;
+  // Kubernetes gives a pod 30 s between SIGTERM and SIGKILL by default: within it.
+  const shutdownGraceMs = int('SHUTDOWN_GRACE_SECONDS', 25, 0, 3600) * 1000;
   // With an object store the folders only cache what this process works on: kept apart from
   // the folders of the local store, so nothing there is mistaken for the stored files.
   const fileRoot = mediaStore ? path.join(dataDir, 'cache') : dataDir;
@@ -287,6 +290,15 @@ export function readEnv(): ServerEnv {
         leaseMs: int('VIDEO_TASK_LEASE_MS', 30_000, 2_000, 600_000),
         renderPercent: int('VIDEO_RENDER_PERCENT', 100, 25, 100),
         workDir: path.join(dataDir, 'tasks'),
+        stopGraceMs: shutdownGraceMs,
+      },
+      series: { episodesPerUser: int('SERIES_EPISODES_PER_USER', 1, 1, 64) },
+      ops: {
+        listen:
+          metricsPort === null
+            ? null
+            : { host: process.env.METRICS_HOST || '127.0.0.1', port: metricsPort },
+        shutdownGraceMs,
       },
     },
   };

@@ -4,6 +4,9 @@ import { readEnv, isEnvError } from './env';
 import { buildApp } from './app';
 import { ensureAdminToken, adminTokenPath } from './admin-token';
 import { DEMO_ACCOUNT } from './config';
+import { startOpsServer } from './ops/ops-server';
+import { apiOps } from './ops/plugin';
+import { stopOnSignals } from './ops/shutdown';
 import { warmUpLibraries } from './video/library/warm-up';
 
 /** Starts the API: `pnpm --filter @kol/server start`. Everything else lives in app.ts. */
@@ -11,7 +14,11 @@ async function main() {
   const env = readEnv();
   const adminToken = env.adminTokenFromEnv ?? (await ensureAdminToken(env.dataDir));
   const embedded = 'embeddedDataDir' in env.app.database;
-  const app = await buildApp({ ...env.app, adminToken });
+  const ops = apiOps();
+  // Up before the app: while it migrates and releases, /readyz there answers "starting".
+  const listen = env.app.ops?.listen ?? null;
+  const opsServer = listen ? await startOpsServer(ops, listen) : null;
+  const app = await buildApp({ ...env.app, adminToken }, { ops });
 
   // A rejected promise nobody awaited (a library's background callback, a fire-and-forget
   // write) is logged and the server keeps serving: one task's failure must not stop everyone's
@@ -27,15 +34,12 @@ async function main() {
     setTimeout(() => process.exit(1), 5_000).unref();
   });
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  // Drained: not ready at once, no new connections, the requests in flight answered, the
+  // progress streams told to reconnect elsewhere, running stages finished or given back.
+  stopOnSignals(app.log, env.app.ops?.shutdownGraceMs ?? 0, async () => {
+    await app.close();
+    await opsServer?.close();
+  });
 
   await app.listen({ port: env.port, host: env.host });
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
@@ -56,6 +60,9 @@ async function main() {
         ? `Front end: ${env.app.hostDistDir}`
         : `Front end: not built (${env.app.hostDistDir}); run \`pnpm start\` from the repo root, or \`pnpm build\``,
     `Remotes: ${remotes.length > 0 ? remotes.map((r) => `${r.name} ${r.version}`).join(', ') : 'none released'}`,
+    ...(opsServer && listen
+      ? [`Metrics: http://${listen.host}:${opsServer.port}/metrics (also /readyz, /healthz)`]
+      : []),
     `Database: ${embedded ? `embedded PGlite in ${env.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     env.adminTokenFromEnv
       ? 'Admin token: from KOL_ADMIN_TOKEN'

@@ -1,5 +1,5 @@
 import { isEnvError, readEnv } from './env';
-import { startVideoWorker } from './video/worker';
+import { runVideoWorker } from './video/worker';
 
 /**
  * `pnpm --filter @kol/server worker`: runs video task jobs only, for installations with
@@ -15,18 +15,7 @@ async function main() {
     error: (obj: object, msg?: string) =>
       console.error(JSON.stringify({ level: 'error', msg, ...obj }, errorFields)),
   };
-  const worker = await startVideoWorker(env.app, log);
-  const runner = worker.runner;
-  log.info({ runner: runner.id, concurrency: runner.concurrency }, 'video task worker started');
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      log.info({ signal }, 'worker stopping');
-      worker.stop().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  await runVideoWorker(env.app, log);
 }
 
 /** JSON.stringify leaves an Error's message and stack out; keep them. */

@@ -23,6 +23,9 @@ const NAMES = [
   'S3_PREFIX',
   'VIDEO_TASK_LEASE_MS',
   'VIDEO_RENDER_PERCENT',
+  'METRICS_PORT',
+  'METRICS_HOST',
+  'SHUTDOWN_GRACE_SECONDS',
   'REMOTE_AUTO_ROLLBACK_USERS',
   'REMOTE_AUTO_ROLLBACK_WINDOW_MS',
   'REMOTE_AUTO_ROLLBACK_SHARE',
@@ -174,6 +177,23 @@ describe('environment of the platform features', () => {
     ).toEqual({ width: 90, height: 160 });
     expect(() => withEnv({ VIDEO_RENDER_PERCENT: '10' })).toThrow(
       'VIDEO_RENDER_PERCENT must be an integer from 25 to 100',
+    );
+  });
+
+  it('opens no metrics listener unless METRICS_PORT says where, and drains within 25 s by default', () => {
+    expect(withEnv({}).ops).toEqual({ listen: null, shutdownGraceMs: 25_000 });
+    expect(withEnv({}).videoTasks?.stopGraceMs).toBe(25_000);
+    const ops = withEnv({ METRICS_PORT: '9464', SHUTDOWN_GRACE_SECONDS: '5' }).ops;
+    expect(ops).toEqual({ listen: { host: '127.0.0.1', port: 9464 }, shutdownGraceMs: 5_000 });
+    expect(withEnv({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' }).ops?.listen).toEqual({
+      host: '0.0.0.0',
+      port: 0,
+    });
+    expect(() => withEnv({ METRICS_PORT: 'x' })).toThrow(
+      'METRICS_PORT must be an integer from 0 to 65535',
+    );
+    expect(() => withEnv({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(
+      'SHUTDOWN_GRACE_SECONDS must be an integer from 0 to 3600',
     );
   });
 });

@@ -20,6 +20,13 @@ export const WRITING_STREAM_PATH = '/api/writing/gen_stream';
  * A work with nothing running answers `done` at once.
  */
 export const VIDEO_PROGRESS_STREAM_PATH = '/api/video/progress_stream';
+/**
+ * A series' progress as server-sent events (`?seriesId=`): `progress` with a SeriesDetail on
+ * every change while an episode waits or runs, then `done` with the last one, and it ends.
+ */
+export const SERIES_PROGRESS_STREAM_PATH = '/api/series/progress_stream';
+/** A series' finished episodes as one ZIP (`?seriesId=`): an MP4 and an SRT each, streamed. */
+export const SERIES_DOWNLOAD_PATH = '/api/series/download';
 /** Largest book a user may upload (TXT in UTF-8 or GB18030, or EPUB). */
 export const MAX_BOOK_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Largest image a user may upload (avatars, role references). */

@@ -21,3 +21,6 @@ export type * from './contracts';
 export * from './speech-estimate';
 export * from './market';
 export * from './draft-folder';
+export * from './series';
+export * from './tweets';
+export * from './book-file';

@@ -8,6 +8,9 @@ import { PHONE_PAGES } from '../lib/phone';
 import { videoBackendPerTest } from '../testing/backend';
 import { demoLimits } from '../testing/fixtures';
 
+/** Routes the product adds beyond the spec's: the series (整季生成, issue 33). */
+const PRODUCT_INSIDE = ['/video/series', '/video/series/:id'];
+
 /** Every video route of spec section 2, inside the layout and outside it. */
 const SPEC_INSIDE = [
   '/video',
@@ -58,7 +61,8 @@ describe('App', () => {
     const layoutOf = new Map(routes.map((route) => [route.path, route.layout]));
     for (const path of SPEC_INSIDE) expect([path, layoutOf.get(path)]).toEqual([path, 'inside']);
     for (const path of SPEC_OUTSIDE) expect([path, layoutOf.get(path)]).toEqual([path, 'outside']);
-    expect(routes).toHaveLength(SPEC_INSIDE.length + SPEC_OUTSIDE.length);
+    for (const path of PRODUCT_INSIDE) expect([path, layoutOf.get(path)]).toEqual([path, 'inside']);
+    expect(routes).toHaveLength(SPEC_INSIDE.length + SPEC_OUTSIDE.length + PRODUCT_INSIDE.length);
   });
 
   it('declares a phone variant for exactly the spec’s mobile pages', () => {

@@ -20,6 +20,8 @@ import { ProductionPage } from './production-page';
 import { MarketPage } from './market-page';
 import { PromptWordPage } from './prompt-word-page';
 import { ScrollPage } from './scroll-page';
+import { SeriesNewPage } from './series-new-page';
+import { SeriesPage } from './series-page';
 import { ShortPage } from './short-page';
 import { ToolsPage } from './tools-page';
 import { TtsPage } from './tts-page';
@@ -54,4 +56,6 @@ export const PAGES: ReadonlyMap<string, ReactElement> = new Map([
   ['/video/decompression', <DecompressionPage />],
   ['/video/scroll', <ScrollPage />],
   ['/video/market/:segment?/:id?', <MarketPage />],
+  ['/video/series', <SeriesNewPage />],
+  ['/video/series/:id', <SeriesPage />],
 ]);

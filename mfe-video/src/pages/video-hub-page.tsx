@@ -1,5 +1,6 @@
 import { PageFrame } from '../components/page-frame';
 import { TasksInProgress } from '../features/video-hub/components/tasks-in-progress';
+import { SeriesEntry } from '../features/video-hub/components/series-entry';
 import { VideoTypeCards } from '../features/video-hub/components/video-type-cards';
 
 /**
@@ -11,6 +12,7 @@ export function VideoHubPage() {
     <PageFrame title="视频合成">
       <TasksInProgress />
       <VideoTypeCards />
+      <SeriesEntry />
     </PageFrame>
   );
 }

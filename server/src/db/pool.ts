@@ -26,6 +26,9 @@ export async function openPool(options: {
   });
   // An idle connection that breaks (database restart) must not crash the process.
   pool.on('error', options.onIdleError);
+  // Nor one that breaks while handed out between two queries (a readiness probe during an
+  // outage saw it): the query in flight fails on its own; the event would otherwise throw.
+  pool.on('connect', (client) => client.on('error', options.onIdleError));
   if (schema) {
     // IF NOT EXISTS still races when two processes create the schema at the same moment.
     await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).catch((error: { code?: string }) => {

@@ -262,6 +262,33 @@ export interface WorksTable {
 export type VideoTaskState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
 
+/** Migration 021: a book's chapters made into episodes (src/series). */
+export interface SeriesTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  type: number;
+  narration: string;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  cast_task_id: string;
+  cast_engine: Generated<string>;
+  state: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SeriesEpisodesTable {
+  series_id: number;
+  idx: number;
+  work_id: number;
+  source_title: Generated<string>;
+  source_text: string;
+  narrated_at: NullableTimestamp;
+  reserved_bucket: string | null;
+  started_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+}
+
 export interface VideoTasksTable {
   id: string;
   work_id: number | null;
@@ -418,6 +445,8 @@ export interface Database {
   book_chapters: BookChaptersTable;
   writing_tasks: WritingTasksTable;
   works: WorksTable;
+  series: SeriesTable;
+  series_episodes: SeriesEpisodesTable;
   video_tasks: VideoTasksTable;
   video_task_stages: VideoTaskStagesTable;
   speech_try_acks: SpeechTryAcksTable;

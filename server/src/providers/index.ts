@@ -1,4 +1,6 @@
 import type { AppConfig } from '../config';
+import type { Metrics } from '../ops/metrics';
+import { meteredProviders } from '../ops/metered-providers';
 import { chatModelFrom, type ChatModel } from './chat';
 import { imageProviderFrom } from './images';
 import type { ImageProvider } from './images/types';
@@ -26,12 +28,14 @@ export interface Providers {
 
 export type ProviderSettings = Pick<AppConfig, 'llm' | 'images' | 'tts' | 'transcribe'>;
 
-export function providersFrom(config: ProviderSettings): Providers {
-  return {
+/** The providers of the configuration; with `metrics`, every call counted (ops/metered-providers.ts). */
+export function providersFrom(config: ProviderSettings, metrics?: Metrics): Providers {
+  const providers: Providers = {
     text: config.llm ? createOpenAiTextModel(config.llm) : null,
     chat: chatModelFrom(config),
     images: imageProviderFrom(config.images),
     speech: speechFrom(config.tts),
     transcription: transcriberFrom(config.transcribe),
   };
+  return metrics ? meteredProviders(providers, metrics) : providers;
 }

@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('providers', providersFrom(app.config));
+    app.decorate('providers', providersFrom(app.config, app.metrics));
   },
-  { name: 'providers' },
+  { name: 'providers', dependencies: ['ops'] },
 );

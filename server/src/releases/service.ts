@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteLoadFailure, RemoteRegistry } from '@kol/shared-sdk/contracts';
 import { DEFAULTS, type RemoteAutoRollbackConfig } from '../config';
+import type { Metrics } from '../ops/metrics';
 import type { AuditRepository } from '../repositories/audit';
 import type {
   AutoRollbackRecord,
@@ -79,6 +80,7 @@ export class ReleaseService {
     private readonly extraChecks: readonly BuildCheck[] = [],
     private readonly audit: AuditSink | null = null,
     private readonly autoRollback: RemoteAutoRollbackConfig = DEFAULTS.remoteAutoRollback,
+    private readonly metrics: Metrics | null = null,
   ) {}
 
   private async audited(change: PointerChange, actor: string): Promise<void> {
@@ -315,6 +317,12 @@ export class ReleaseService {
       (canary) =>
         userId !== null && inCanary(userId, failure.remote, canary.version, canary.percent),
     );
+    // A report the server cannot vouch for names what it likes: one label value for all of them.
+    this.metrics?.remoteLoadFailures.inc(
+      counted
+        ? { remote: failure.remote, version: failure.version }
+        : { remote: 'unverified', version: 'unverified' },
+    );
     const { minUsers, windowMs, sharePercent } = this.autoRollback;
     // The host's page is what reports failures: a report naming it is kept, but only ops
     // move the host's pointer.
@@ -330,7 +338,10 @@ export class ReleaseService {
         inspect: () => this.store.checkFiles(failure.remote, failure.version),
         note: (evidence) => autoRollbackNote(failure.version, evidence, windowMs),
       });
-      if (done) await this.auditAutoRollback(done, minUsers);
+      if (done) {
+        this.metrics?.remoteRollbacks.inc({ remote: done.remote });
+        await this.auditAutoRollback(done, minUsers);
+      }
       return done;
     } catch (error) {
       this.log.error({ err: error, remote: failure.remote }, 'automatic rollback failed');

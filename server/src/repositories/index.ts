@@ -10,6 +10,7 @@ import { createNoticesRepository } from './notices';
 import { createQuotaService } from './quotas';
 import { createReleasesRepository } from './releases';
 import { createRolesRepository } from './roles';
+import { createSeriesRepository } from './series';
 import { createSpeechTryAcksRepository } from './speech-try-acks';
 import { createSessionsRepository } from './sessions';
 import { createTicketsRepository } from './tickets';
@@ -53,6 +54,7 @@ function repositoriesOf(db: Kysely<Database>) {
     quotas: createQuotaService(db),
     releaseRecords: createReleasesRepository(db),
     roles: createRolesRepository(db),
+    series: createSeriesRepository(db),
     sessions: createSessionsRepository(db),
     speechTryAcks: createSpeechTryAcksRepository(db),
     tickets: createTicketsRepository(db),

@@ -31,6 +31,16 @@ export function createSessionsRepository(db: Kysely<Database>) {
       return id;
     },
 
+    /** Sessions not expired (the metrics' gauge). */
+    async countActive(): Promise<number> {
+      const row = await db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     /**
      * The signed-in user of a cookie value, if the session is live and the user not disabled,
      * with the session's expiry (for sliding renewal). One query on the hot path.

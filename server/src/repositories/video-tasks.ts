@@ -167,6 +167,26 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
       return row ?? null;
     },
 
+    /** latestForWork of many works in one query: by work id, works without a task left out. */
+    async latestForWorks(
+      userId: number,
+      workIds: number[],
+      kinds: string[] = ['video', 'merge'],
+    ): Promise<Map<number, VideoTaskRow>> {
+      if (workIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('video_tasks')
+        .select(TASK_COLUMNS)
+        .distinctOn('work_id')
+        .where('work_id', 'in', workIds)
+        .where('user_id', '=', userId)
+        .where('kind', 'in', kinds)
+        .orderBy('work_id')
+        .orderBy('created_at', 'desc')
+        .execute();
+      return new Map(rows.map((row) => [row.work_id ?? 0, row]));
+    },
+
     /** A queued or running task of these kinds of a work, if any. */
     async activeOfWork(workId: number, kinds: string[]): Promise<{ id: string } | null> {
       const row = await db
@@ -481,6 +501,31 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
         )
         .execute();
       return rows.map((row) => ({ id: row.id, jobId: row.job_id }));
+    },
+
+    /** The unfinished tasks per type and state (the metrics' gauges). */
+    async countUnfinished(): Promise<Array<{ type: number; state: string; count: number }>> {
+      const rows = await db
+        .selectFrom('video_tasks')
+        .select(['type', 'state', (eb) => eb.fn.countAll<string>().as('count')])
+        .where('state', 'in', UNFINISHED)
+        .groupBy(['type', 'state'])
+        .execute();
+      return rows.map((row) => ({
+        type: row.type,
+        state: row.state,
+        count: Number(row.count),
+      }));
+    },
+
+    /** Seconds the oldest queued task has waited, 0 when none waits (the metrics' gauge). */
+    async oldestQueuedSeconds(): Promise<number> {
+      const row = await db
+        .selectFrom('video_tasks')
+        .select(sql<string | null>`extract(epoch from now() - min(created_at))`.as('seconds'))
+        .where('state', '=', 'queued')
+        .executeTakeFirst();
+      return Math.max(0, Number(row?.seconds ?? 0));
     },
 
     /** Tasks not started yet that have waited at least `waitedMs`, with their job. */

@@ -209,6 +209,8 @@ export function createWorksRepository(db: Kysely<Database>) {
         keyword?: string;
         /** Only works with a text (My copy lists texts). */
         withText?: boolean;
+        /** Only the episodes of this series (of the user's), in episode order. */
+        seriesId?: number;
         pageIndex: number;
         pageSize: number;
       },
@@ -219,6 +221,12 @@ export function createWorksRepository(db: Kysely<Database>) {
         .where(filter.withText ? HAS_TEXT : HAS_CONTENT);
       if (filter.type !== undefined) query = query.where('type', '=', filter.type);
       if (filter.flag !== undefined) query = query.where('flag', '=', filter.flag);
+      if (filter.seriesId !== undefined) {
+        const seriesId = filter.seriesId;
+        query = query.where('id', 'in', (eb) =>
+          eb.selectFrom('series_episodes').select('work_id').where('series_id', '=', seriesId),
+        );
+      }
       const keyword = filter.keyword?.trim();
       if (keyword) {
         const pattern = containsPattern(keyword);
@@ -289,6 +297,9 @@ export function createWorksRepository(db: Kysely<Database>) {
             'made.report_problems',
           ])
           .select(sql<string>`left(text, ${EXCERPT_CHARS})`.as('excerpt'))
+          .$if(filter.seriesId !== undefined, (q) =>
+            q.orderBy(sql`(SELECT idx FROM series_episodes e WHERE e.work_id = works.id)`),
+          )
           .orderBy('updated_at', 'desc')
           .orderBy('id', 'desc')
           .limit(filter.pageSize)

@@ -54,7 +54,7 @@ function hostPageHeaders(remoteOverrides: boolean) {
 }
 
 /** Paths that are never the host's: their unknown URLs answer 404, not the app. */
-const NOT_THE_HOST = /^\/(api|remotes|uploads)(\/|$)|^\/healthz$/;
+const NOT_THE_HOST = /^\/(api|remotes|uploads)(\/|$)|^\/(healthz|readyz|metrics)$/;
 /** `main.3fa9c2b1.js`, `387.1a99fcde.js.LICENSE.txt`: named by content, cached for good. */
 const HASHED_NAME = /\.[0-9a-f]{8,}\./;
 

@@ -34,11 +34,14 @@ export default fp(
       files: taskMirror(app.stores.media, app.config.mediaDir),
       concurrency: settings?.concurrency,
       leaseMs: settings?.leaseMs,
+      metrics: app.metrics,
+      stopGraceMs: settings?.stopGraceMs,
       // The embedded database has one process: every running task at start is an orphan.
       takeOverAllOnStart: 'embeddedDataDir' in app.config.database,
       openQueue: (supervise) =>
         openTaskQueue(app.db, {
           schema: bossSchemaOf(app.config.databaseSchema),
+          sharedDatabase: 'url' in app.config.database,
           supervise,
           pollingIntervalSeconds: settings?.pollingIntervalSeconds,
           onError: (error) => app.log.error({ err: error }, 'pg-boss error'),
@@ -52,10 +55,15 @@ export default fp(
         await service.startWorker();
       });
     }
+    // At the stop's first step: no job or stage starts while the requests drain (a request in
+    // flight may still enqueue one: it waits in the queue for another process, or the next start).
+    app.addHook('preClose', async () => {
+      await service.beginDrain();
+    });
     // Before the database plugin's onClose ends the pool (hooks run in reverse order).
     app.addHook('onClose', async () => {
       await service.stop();
     });
   },
-  { name: 'video-tasks', dependencies: ['database', 'repositories', 'storage'] },
+  { name: 'video-tasks', dependencies: ['database', 'repositories', 'storage', 'ops'] },
 );

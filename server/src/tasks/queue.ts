@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/schema';
 
@@ -11,11 +11,28 @@ export const VIDEO_TASK_QUEUE = 'video-task';
  * like any other (src/db/pglite-dialect.ts). pg-boss's multi-statement scripts carry their own
  * BEGIN/COMMIT and no parameters, so they go whole in one call.
  */
+/** pg-boss's install and migration scripts: `locked()` in its plans.js. */
+const OPENS_TRANSACTION = /^\s*BEGIN\s*;/i;
+
 function executor(db: Kysely<Database>) {
   const inFlight = new Set<Promise<unknown>>();
   return {
     executeSql(text: string, values?: unknown[]) {
-      const query = db.executeQuery(CompiledQuery.raw(text, values ?? []));
+      const compiled = CompiledQuery.raw(text, values ?? []);
+      const query = OPENS_TRANSACTION.test(text)
+        ? db.connection().execute(async (connection) => {
+            try {
+              return await connection.executeQuery(compiled);
+            } catch (error) {
+              // A script of BEGIN; ...; COMMIT that fails midway leaves its session inside the
+              // aborted transaction, and the pool hands that session to the next caller, whose
+              // statements then all fail with "current transaction is aborted" (25P02): a
+              // worker died of it after losing the race to create pg-boss's schema.
+              await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => {});
+              throw error;
+            }
+          })
+        : db.executeQuery(compiled);
       inFlight.add(query);
       void query.then(
         () => inFlight.delete(query),
@@ -31,6 +48,9 @@ function executor(db: Kysely<Database>) {
      */
     async settled(): Promise<void> {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    get idle(): boolean {
+      return inFlight.size === 0;
     },
   };
 }
@@ -58,13 +78,41 @@ export interface TaskQueue {
   retire(jobIds: string[]): Promise<void>;
   /** Starts `concurrency` pollers, each running one job at a time. */
   work(concurrency: number, handler: (taskId: string) => Promise<void>): Promise<void>;
+  /** Stops fetching jobs; the ones in hand go on (a draining process finishes or gives them back). */
+  pause(): Promise<void>;
   /** `graceful: false` drops the jobs in hand as pg-boss does on a crash-like stop. */
   stop(options?: { graceful?: boolean }): Promise<void>;
+}
+
+/**
+ * Runs `start` while this session holds a lock that every process's start on `schema` takes: the
+ * lock is a session's (pg-boss's scripts run on the pool's other sessions) and comes off when
+ * `start` ends, or with the session if the process dies.
+ */
+async function oneAtATime<T>(
+  db: Kysely<Database>,
+  schema: string,
+  start: () => Promise<T>,
+): Promise<T> {
+  const key = sql`hashtext(${`kol_task_queue_start:${schema}`})`;
+  return db.connection().execute(async (session) => {
+    await sql`SELECT pg_advisory_lock(${key})`.execute(session);
+    try {
+      return await start();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${key})`.execute(session);
+    }
+  });
 }
 
 export interface TaskQueueOptions {
   /** pg-boss's schema (its tables live apart from the app's). */
   schema: string;
+  /**
+   * Other processes may open the queue on this database at the same moment (PostgreSQL): starts
+   * then take turns. Not on the embedded database, whose one session the lock would hold.
+   */
+  sharedDatabase: boolean;
   /** Run pg-boss's maintenance (expiry, archive) here: processes that work jobs do. */
   supervise: boolean;
   pollingIntervalSeconds?: number;
@@ -75,20 +123,20 @@ export async function openTaskQueue(
   db: Kysely<Database>,
   options: TaskQueueOptions,
 ): Promise<TaskQueue> {
-  const sql = executor(db);
-  const boss = new PgBoss({
-    db: sql,
-    schema: options.schema,
-    supervise: options.supervise,
-    schedule: false,
-    migrate: true,
-  });
-  // pg-boss re-emits worker and maintenance errors here; without a listener they would throw.
-  boss.on('error', (error) => options.onError(error));
-  await boss.start();
-  if (!(await boss.getQueue(VIDEO_TASK_QUEUE))) {
-    await boss
-      .createQueue(VIDEO_TASK_QUEUE, {
+  const statements = executor(db);
+  const started = async () => {
+    const boss = new PgBoss({
+      db: statements,
+      schema: options.schema,
+      supervise: options.supervise,
+      schedule: false,
+      migrate: true,
+    });
+    // pg-boss re-emits worker and maintenance errors here; without a listener they would throw.
+    boss.on('error', (error) => options.onError(error));
+    await boss.start();
+    if (!(await boss.getQueue(VIDEO_TASK_QUEUE))) {
+      await boss.createQueue(VIDEO_TASK_QUEUE, {
         name: VIDEO_TASK_QUEUE,
         // A job fails only when the runner itself failed (database gone, process stopping):
         // a stage's failure is recorded on the task and the job completes. So retry it.
@@ -98,13 +146,23 @@ export async function openTaskQueue(
         // A long render must not be expired under a live runner; dead ones are found by the
         // runner's lease sweep long before this, and their jobs retired.
         expireInSeconds: 6 * 3600,
-      })
-      .catch(async (error: unknown) => {
-        // Another process created it at the same moment.
-        if (!(await boss.getQueue(VIDEO_TASK_QUEUE))) throw error;
       });
-  }
+    }
+    return boss;
+  };
+  // Processes starting side by side on a fresh database all find pg-boss uninstalled and all
+  // install it: its own advisory lock only queues the later ones, whose CREATEs then fail on
+  // what the first made (a worker of the scale-out test died of it); and two creating the queue
+  // at once deadlock (its partition's foreign key against the other's insert). So on a shared
+  // database the starts take turns under a lock of ours, and a later one finds both done.
+  const boss = options.sharedDatabase
+    ? await oneAtATime(db, options.schema, started)
+    : await started();
   const workerIds: string[] = [];
+  /** Handlers running now: a stop waits for them and for what pg-boss writes after them. */
+  const handling = new Set<Promise<void>>();
+  /** Paused or stopping: a job fetched from now on is handed back, not run. */
+  let closing = false;
   return {
     async send(taskId, trx) {
       const id = randomUUID();
@@ -130,9 +188,16 @@ export async function openTaskQueue(
           { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
           async ([job]) => {
             if (!job) return;
+            // pg-boss's offWork does not wait for a poll already under way: its jobs arrive
+            // after the stop. Failing the job hands it back (pg-boss retries it, elsewhere or
+            // at this process's next start) instead of starting work on a process going away.
+            if (closing) throw new Error('the task queue is stopping');
+            const run = handler(job.data.taskId);
+            handling.add(run);
             try {
-              await handler(job.data.taskId);
+              await run;
             } finally {
+              handling.delete(run);
               // pg-boss waits out the rest of the polling interval even after a job, so a
               // poller would take one short job (a picture) per interval while others queue.
               // Notified, it fetches the next at once; an empty fetch waits as before.
@@ -144,9 +209,23 @@ export async function openTaskQueue(
         workerIds.push(id);
       }
     },
+    async pause() {
+      closing = true;
+      if (workerIds.length > 0) await boss.offWork(VIDEO_TASK_QUEUE);
+    },
     async stop({ graceful = true } = {}) {
+      closing = true;
       await boss.stop({ graceful, close: false, timeout: 30_000 });
-      await sql.settled();
+      // pg-boss's stop resolves with polls and job writes (complete, fail: not awaited by it)
+      // still under way, each issuing its next statement a few turns later. A statement after
+      // the database closed rejected with nobody to catch it, failing the test that had
+      // started the worker. So: until no statement, no handler, and a full turn found none.
+      for (;;) {
+        await statements.settled();
+        await Promise.allSettled([...handling]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (statements.idle && handling.size === 0) break;
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { EventEmitter } from 'node:events';
+import { typeLabel, type Metrics } from '../ops/metrics';
 import type { Repositories } from '../repositories';
 import type { VideoTaskRow } from '../repositories/video-tasks';
 import { StageError, stageErrorMessage } from './errors';
@@ -42,6 +43,16 @@ export interface TaskRunnerOptions {
   takeOverAllOnStart: boolean;
   /** Minimum time between two progress writes of one task. */
   progressWriteMs?: number;
+  /** Where the queue waits, stage times and render ratios are counted (ops/metrics.ts). */
+  metrics?: Metrics;
+}
+
+export interface StopOptions {
+  /**
+   * How long a running stage may go on to finish before it is aborted; no further stage starts
+   * either way, and the task is given back to resume on another process. 0: abort at once.
+   */
+  graceMs?: number;
 }
 
 export const EVENT_PROGRESS = 'progress';
@@ -112,6 +123,8 @@ export class TaskRunner {
   private readonly active = new Map<string, AbortController>();
   private sweepTimer: NodeJS.Timeout | undefined;
   private killed = false;
+  /** Stopping: the running stages may finish, no next stage starts. */
+  private draining = false;
 
   constructor(private readonly options: TaskRunnerOptions) {
     this.repo = options.repos.videoTasks;
@@ -175,9 +188,27 @@ export class TaskRunner {
     this.active.get(taskId)?.abort(reason);
   }
 
-  /** Stops taking jobs; running stages are aborted and their tasks released for the next start. */
-  async stop(): Promise<void> {
+  /**
+   * Takes no further job and starts no further stage (the running ones go on): the first step
+   * of a stop, taken as soon as a process is told to stop, while its requests drain.
+   */
+  async beginDrain(): Promise<void> {
+    this.draining = true;
+    await this.options.queue.pause();
+  }
+
+  /**
+   * Stops taking jobs; each running stage may finish within `graceMs`, then the rest are aborted,
+   * and every task running here is given back (re-enqueued: another process resumes it from its
+   * last finished stage, or this one at its next start).
+   */
+  async stop({ graceMs = 0 }: StopOptions = {}): Promise<void> {
     clearInterval(this.sweepTimer);
+    await this.beginDrain();
+    const deadline = Date.now() + graceMs;
+    while (this.active.size > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     for (const controller of this.active.values())
       controller.abort('shutdown' satisfies AbortReason);
     await this.options.queue.stop({ graceful: true });
@@ -296,10 +327,20 @@ export class TaskRunner {
     this.emit(task);
     const remaining = new RemainingTime(task.started_at, await this.plannedSeconds(task));
 
+    // The first run of the task (no stage tried yet): how long it waited for a worker.
+    if (rows.every((row) => row.attempts === 0) && task.started_at) {
+      this.options.metrics?.taskQueueWait.observe(
+        { type: typeLabel(task.type) },
+        Math.max(0, (task.started_at.getTime() - task.created_at.getTime()) / 1000),
+      );
+    }
+
     for (const [index, stage] of pipeline.entries()) {
       const row = byName.get(stage.name);
       const state = states[index];
       if (!state || row?.state === 'succeeded') continue;
+      // Stopping: the stage that ran may have finished, no further one starts here.
+      if (this.draining) controller.abort('shutdown' satisfies AbortReason);
       if (controller.signal.aborted) return this.onAbort(task, controller, stage);
       state.state = 'running';
       state.progress = 0;
@@ -321,6 +362,12 @@ export class TaskRunner {
 
       let result: StageOutputs;
       const progress = this.progressWriter(task, stage, states, state, remaining);
+      const stageStarted = Date.now();
+      const timeStage = (outcome: string) =>
+        this.options.metrics?.stageDuration.observe(
+          { type: typeLabel(task.type), stage: stage.name, outcome },
+          (Date.now() - stageStarted) / 1000,
+        );
       try {
         result = await stage.handler.run({
           task: stageTask(task),
@@ -338,9 +385,14 @@ export class TaskRunner {
         await this.options.files?.keep(stageTask(task));
       } catch (error) {
         await progress.flush();
-        if (controller.signal.aborted) return this.onAbort(task, controller, stage);
+        if (controller.signal.aborted) {
+          timeStage(controller.signal.reason === 'shutdown' ? 'given_back' : 'cancelled');
+          return this.onAbort(task, controller, stage);
+        }
+        timeStage('failed');
         return this.onStageError(task, stage, error);
       }
+      timeStage('succeeded');
       await progress.flush();
       if (this.killed) return;
       state.state = 'succeeded';
@@ -359,7 +411,21 @@ export class TaskRunner {
     }
     // Later stages override earlier keys: the final video of `compose` wins over drafts.
     const merged = Object.assign({}, ...pipeline.map((stage) => outputs[stage.name] ?? {}));
-    this.emit(await this.repo.succeed(task.id, this.id, merged));
+    const succeeded = await this.repo.succeed(task.id, this.id, merged);
+    if (succeeded) this.countFinished(task, 'succeeded', merged);
+    this.emit(succeeded);
+  }
+
+  /** A task that ended here: counted, and for a video its render time per second of video. */
+  private countFinished(task: VideoTaskRow, state: 'succeeded' | 'failed', outputs?: object) {
+    const metrics = this.options.metrics;
+    if (!metrics) return;
+    metrics.tasksFinished.inc({ type: typeLabel(task.type), state });
+    const videoMs = (outputs as { durationMs?: unknown } | undefined)?.durationMs;
+    if (task.kind === 'video' && typeof videoMs === 'number' && videoMs > 0 && task.started_at) {
+      const renderSeconds = (Date.now() - task.started_at.getTime()) / 1000;
+      metrics.renderRatio.observe({ type: typeLabel(task.type) }, renderSeconds / (videoMs / 1000));
+    }
   }
 
   private async onAbort(task: VideoTaskRow, controller: AbortController, stage: PipelineStage) {
@@ -367,9 +433,14 @@ export class TaskRunner {
     if (reason === 'killed') throw new Error('runner killed');
     if (reason === 'shutdown') {
       await this.repo.release(task.id, this.id);
+      // A new job at once: a worker still running resumes it now rather than at its next
+      // sweep (on the embedded database, this process at its next start).
+      await this.options.repos.transaction(async (repos, trx) => {
+        await repos.videoTasks.setJob(task.id, await this.options.queue.send(task.id, trx));
+      });
       this.options.log.info(
         { taskId: task.id, stage: stage.name },
-        'video task released at shutdown',
+        'video task given back at shutdown',
       );
     }
     // cancelled / lost: the cancel already wrote the task's state; another runner owns it.
@@ -384,6 +455,7 @@ export class TaskRunner {
       'video task stage failed',
     );
     const failed = await this.repo.fail(task.id, this.id, stage.name, message, !userFault);
+    if (failed) this.countFinished(task, 'failed');
     this.emit(failed?.task ?? null);
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { EventEmitter } from 'node:events';
 import { Value } from 'typebox/value';
 import {
@@ -12,11 +13,13 @@ import {
   type WorkResult,
 } from '@kol/shared-sdk/contracts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/api-error';
+import type { Database } from '../db/schema';
 import type { Repositories } from '../repositories';
 import type { QuotaBucket } from '../repositories/quotas';
 import type { VideoTaskRow } from '../repositories/video-tasks';
 import type { TaskQueue } from './queue';
 import type { PipelineRegistry, TaskKind } from './registry';
+import type { Metrics } from '../ops/metrics';
 import { EVENT_PROGRESS, progressEvent, TaskRunner, type Logger } from './runner';
 import type { TaskFiles, TaskProgressEvent } from './types';
 
@@ -33,6 +36,23 @@ export interface VideoTaskServiceOptions {
   leaseMs?: number;
   takeOverAllOnStart: boolean;
   progressWriteMs?: number;
+  /** TaskRunnerOptions.metrics. */
+  metrics?: Metrics;
+  /** How long a running stage may finish at a stop (TaskRunner.stop's graceMs); 0: at once. */
+  stopGraceMs?: number;
+}
+
+/** What startTask starts. */
+export interface StartRequest {
+  userId: number;
+  workId: number | null;
+  type: number;
+  kind: TaskKind;
+  input?: Record<string, unknown>;
+  /** Spends a count of the type's quota as the task is created. */
+  spend?: 'gen' | 'merge';
+  /** A count already spent for this task (a series sets one aside per episode): the task takes it. */
+  prepaid?: QuotaBucket;
 }
 
 const quotaTypeOf = (type: number): QuotaType | null =>
@@ -105,17 +125,23 @@ export class VideoTaskService {
       leaseMs: this.options.leaseMs,
       takeOverAllOnStart: this.options.takeOverAllOnStart,
       progressWriteMs: this.options.progressWriteMs,
+      metrics: this.options.metrics,
     });
     await runner.start();
     this.runner = runner;
     return runner;
   }
 
+  /** TaskRunner.beginDrain, when this process runs jobs. */
+  async beginDrain(): Promise<void> {
+    await this.runner?.beginDrain();
+  }
+
   async stop(): Promise<void> {
     const queue = this.queue;
     this.queue = null;
     if (this.runner) {
-      await this.runner.stop();
+      await this.runner.stop({ graceMs: this.options.stopGraceMs ?? 0 });
       this.runner = null;
     } else if (queue) {
       await (await queue.catch(() => null))?.stop();
@@ -154,8 +180,12 @@ export class VideoTaskService {
   }
 
   /** 403 unless the user may make videos of this type (template id, functional level). */
-  async requireProjectType(userId: number, type: number): Promise<void> {
-    const user = await this.options.repos.users.findById(userId);
+  async requireProjectType(
+    userId: number,
+    type: number,
+    repos: Repositories = this.options.repos,
+  ): Promise<void> {
+    const user = await repos.users.findById(userId);
     const allowed = canUseProjectType(
       user ? { templateIds: user.template_ids, functionalLevel: user.functional_level } : null,
       type,
@@ -185,23 +215,61 @@ export class VideoTaskService {
    * transaction, so a refused insert gives the count back; then enqueues it. A video or merge
    * of a work that has one running: 409.
    */
-  async startTask(request: {
-    userId: number;
-    workId: number | null;
-    type: number;
-    kind: TaskKind;
-    input?: Record<string, unknown>;
-    spend?: 'gen' | 'merge';
-  }): Promise<{ taskId: string }> {
+  async startTask(request: StartRequest): Promise<{ taskId: string }> {
+    const taskId = await this.startWithin((_repos, start) => start(request));
+    return { taskId };
+  }
+
+  /**
+   * Runs `body` in one transaction in which `start` starts tasks as startTask does (checks,
+   * count, job): they commit with whatever else `body` writes there, or nothing does. A caller
+   * that decides what to start from rows it reads in that transaction (the series' next
+   * episode) cannot start it twice. Everything `body` does must go through `repos`: on the
+   * embedded database another connection would wait for this transaction to end.
+   */
+  async startWithin<T>(
+    body: (repos: Repositories, start: (request: StartRequest) => Promise<string>) => Promise<T>,
+  ): Promise<T> {
+    // Opened before the transaction: starting pg-boss runs statements of its own, which on the
+    // embedded database would wait for the transaction's turn to end.
+    const queue = await this.openQueue(false);
+    const started: string[] = [];
+    let result: T;
+    try {
+      result = await this.options.repos.transaction(async (repos, trx) =>
+        body(repos, async (request) => {
+          const taskId = await this.insertTask(repos, trx, queue, request);
+          started.push(taskId);
+          return taskId;
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(BUSY_MESSAGE);
+      throw error;
+    }
+    if (started.length > 0) queue.wake();
+    for (const taskId of started) {
+      const task = await this.repo.find(taskId);
+      if (task) this.emitTask(task);
+    }
+    return result;
+  }
+
+  private async insertTask(
+    repos: Repositories,
+    trx: Kysely<Database>,
+    queue: TaskQueue,
+    request: StartRequest,
+  ): Promise<string> {
     const { userId, workId, type, kind } = request;
     // A video of a type (or its merge, segment speech, a shot picture of its work) needs the
     // type's template id, like its works page; speech tries and role portraits do not.
     if (kind === 'video' || kind === 'merge' || kind === 'cut-speech' || workId !== null) {
-      await this.requireProjectType(userId, type);
+      await this.requireProjectType(userId, type, repos);
     }
     const quotaType = quotaTypeOf(type);
     const pipeline = this.options.registry.get(type, kind);
-    if (!pipeline || (request.spend && !quotaType)) {
+    if (!pipeline || ((request.spend || request.prepaid) && !quotaType)) {
       throw badRequest(kind === 'merge' ? '该视频类型没有合成步骤' : '该视频类型暂不支持生成');
     }
     if (request.spend === 'merge' && quotaType && QUOTA_FIELDS[quotaType].merge === null) {
@@ -212,50 +280,39 @@ export class VideoTaskService {
     // index video_tasks_one_active_idx still decides when two starts race.
     const rival = EXCLUSIVE[kind];
     if (workId !== null && rival) {
-      const busy = await this.options.repos.videoTasks.activeOfWork(workId, rival.kinds);
+      const busy = await repos.videoTasks.activeOfWork(workId, rival.kinds);
       if (busy) throw conflict(rival.message);
     }
     const taskId = randomUUID();
-    // Opened before the transaction: starting pg-boss runs statements of its own, which on the
-    // embedded database would wait for the transaction's turn to end.
-    const queue = await this.openQueue(false);
-    try {
-      await this.options.repos.transaction(async (repos, trx) => {
-        let spent: { quotaType: QuotaType; bucket: QuotaBucket } | null = null;
-        if (request.spend && quotaType) {
-          const bucket = await repos.quotas.spend(userId, quotaType, request.spend);
-          if (!bucket) {
-            const what = request.spend === 'merge' ? '合成' : '生成';
-            throw new ApiError(
-              ErrorCode.quotaExhausted,
-              `${QUOTA_TYPE_LABELS[quotaType]}的${what}次数已用完`,
-            );
-          }
-          spent = { quotaType, bucket };
-        }
-        // The job commits with the task and its count, or none of them do: a task answered
-        // "started" always runs.
-        const jobId = await queue.send(taskId, trx);
-        await repos.videoTasks.create({
-          id: taskId,
-          workId,
-          userId,
-          type,
-          kind,
-          input: request.input ?? {},
-          spent,
-          stages: pipeline.map((stage) => ({ name: stage.name, weight: stage.weight })),
-          jobId,
-        });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(BUSY_MESSAGE);
-      throw error;
+    let spent: { quotaType: QuotaType; bucket: QuotaBucket } | null = null;
+    if (request.prepaid && quotaType) {
+      spent = { quotaType, bucket: request.prepaid };
+    } else if (request.spend && quotaType) {
+      const bucket = await repos.quotas.spend(userId, quotaType, request.spend);
+      if (!bucket) {
+        const what = request.spend === 'merge' ? '合成' : '生成';
+        throw new ApiError(
+          ErrorCode.quotaExhausted,
+          `${QUOTA_TYPE_LABELS[quotaType]}的${what}次数已用完`,
+        );
+      }
+      spent = { quotaType, bucket };
     }
-    queue.wake();
-    const task = await this.repo.find(taskId);
-    if (task) this.emitTask(task);
-    return { taskId };
+    // The job commits with the task and its count, or none of them do: a task answered
+    // "started" always runs.
+    const jobId = await queue.send(taskId, trx);
+    await repos.videoTasks.create({
+      id: taskId,
+      workId,
+      userId,
+      type,
+      kind,
+      input: request.input ?? {},
+      spent,
+      stages: pipeline.map((stage) => ({ name: stage.name, weight: stage.weight })),
+      jobId,
+    });
+    return taskId;
   }
 
   /**

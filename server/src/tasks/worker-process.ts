@@ -3,7 +3,9 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import { openDatabase } from '../db/connect';
 import { migrate } from '../db/migrate';
-import { createRepositories } from '../repositories';
+import type { Metrics } from '../ops/metrics';
+import { sql } from 'kysely';
+import { createRepositories, type Repositories } from '../repositories';
 import { MIGRATIONS_DIR } from '../paths';
 import { bossSchemaOf } from './plugin';
 import { openTaskQueue } from './queue';
@@ -14,6 +16,10 @@ import { VideoTaskService } from './service';
 
 export interface WorkerProcess {
   runner: TaskRunner;
+  /** The worker's repositories (what its metrics read). */
+  repos: Repositories;
+  /** Answers when the database does (its readiness). */
+  ping(): Promise<void>;
   /** Stops taking jobs, gives running tasks back (they resume elsewhere), closes the pool. */
   stop(): Promise<void>;
 }
@@ -31,6 +37,8 @@ export async function startWorkerProcess(
     /** Keeps task files beyond this process (an object store): TaskRunnerOptions.files. */
     files?: TaskFiles;
     pollingIntervalSeconds?: number;
+    /** TaskRunnerOptions.metrics. */
+    metrics?: Metrics;
   },
 ): Promise<WorkerProcess> {
   if (!('url' in config.database)) {
@@ -47,8 +55,9 @@ export async function startWorkerProcess(
   const settings = config.videoTasks;
   const registry = new PipelineRegistry();
   options.register(registry, db);
+  const repos = createRepositories(db);
   const service = new VideoTaskService({
-    repos: createRepositories(db),
+    repos,
     registry,
     log,
     workDir: settings?.workDir ?? 'tasks',
@@ -56,9 +65,12 @@ export async function startWorkerProcess(
     concurrency: settings?.concurrency,
     leaseMs: settings?.leaseMs,
     takeOverAllOnStart: false,
+    metrics: options.metrics,
+    stopGraceMs: settings?.stopGraceMs,
     openQueue: (supervise) =>
       openTaskQueue(db, {
         schema: bossSchemaOf(config.databaseSchema),
+        sharedDatabase: true,
         supervise,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? settings?.pollingIntervalSeconds,
         onError: (error) => log.error({ err: error }, 'pg-boss error'),
@@ -67,6 +79,10 @@ export async function startWorkerProcess(
   const runner = await service.startWorker();
   return {
     runner,
+    repos,
+    async ping() {
+      await sql`SELECT 1`.execute(db);
+    },
     async stop() {
       await service.stop();
       await connection.close();

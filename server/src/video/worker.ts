@@ -1,5 +1,11 @@
 import type { AppConfig } from '../config';
+import { meteredStores } from '../ops/metered';
+import { Metrics, databaseSources } from '../ops/metrics';
+import { startOpsServer } from '../ops/ops-server';
+import { Readiness } from '../ops/readiness';
+import { stopOnSignals } from '../ops/shutdown';
 import { providersFrom } from '../providers';
+import type { MediaStores } from '../storage/media-store';
 import { createRepositories } from '../repositories';
 import { storeCopiesDir, storesFrom } from '../storage';
 import { startCopiesSweep } from '../storage/cache-sweep';
@@ -16,10 +22,12 @@ import { pipelineOptionsFrom, registerVideoPipelines } from './pipelines';
 export async function startVideoWorker(
   config: AppConfig,
   log: Logger,
-  queueOptions: { pollingIntervalSeconds?: number } = {},
-): Promise<WorkerProcess> {
-  const providers = providersFrom(config);
-  const stores = await storesFrom(config);
+  options: { pollingIntervalSeconds?: number; metrics?: Metrics } = {},
+): Promise<WorkerProcess & { stores: MediaStores }> {
+  const { metrics, ...queueOptions } = options;
+  const providers = providersFrom(config, metrics);
+  const opened = await storesFrom(config);
+  const stores = metrics ? meteredStores(opened, metrics) : opened;
   await Promise.all(Object.values(stores).map((store) => store.open()));
   const stopSweep = config.mediaStore
     ? startCopiesSweep(storeCopiesDir(config), (error) =>
@@ -28,6 +36,7 @@ export async function startVideoWorker(
     : () => {};
   const worker = await startWorkerProcess(config, log, {
     ...queueOptions,
+    metrics,
     files: taskMirror(stores.media, config.mediaDir),
     register: (registry, db) => {
       registerVideoPipelines(
@@ -38,9 +47,49 @@ export async function startVideoWorker(
   });
   return {
     ...worker,
+    stores,
     async stop() {
       stopSweep();
       await worker.stop();
     },
   };
+}
+
+/**
+ * The worker process of src/worker.ts (and of the tests' worker child): the video worker with
+ * its metrics and readiness on the ops listener (METRICS_PORT: a worker has no other), drained
+ * at SIGTERM: its running stages finish within the grace time or are given back.
+ */
+export async function runVideoWorker(
+  config: AppConfig,
+  log: Logger,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<{ runnerId: string; metricsPort: number | null }> {
+  const ops = { metrics: new Metrics('worker'), readiness: new Readiness() };
+  const listen = config.ops?.listen ?? null;
+  const opsServer = listen ? await startOpsServer(ops, listen) : null;
+  const worker = await startVideoWorker(config, log, { ...options, metrics: ops.metrics });
+  ops.metrics.readFrom(databaseSources(worker.repos));
+  ops.readiness.checkAlso([
+    { name: 'database', check: () => worker.ping() },
+    { name: 'media store', check: () => worker.stores.media.open() },
+  ]);
+  ops.readiness.phase = 'ready';
+  const { runner } = worker;
+  log.info(
+    {
+      runner: runner.id,
+      concurrency: runner.concurrency,
+      ...(opsServer && listen
+        ? { metrics: `http://${listen.host}:${opsServer.port}/metrics` }
+        : {}),
+    },
+    'video task worker started',
+  );
+  stopOnSignals(log, config.ops?.shutdownGraceMs ?? 0, async () => {
+    ops.readiness.phase = 'draining';
+    await worker.stop();
+    await opsServer?.close();
+  });
+  return { runnerId: runner.id, metricsPort: opsServer?.port ?? null };
 }

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GenerateTextBody, TextResult, TweetsTaskBody } from '@kol/shared-sdk/contracts';
+import {
+  TWEET_SEPARATOR,
+  tweetHeading,
+  type GenerateTextBody,
+  type TextResult,
+  type TweetsTaskBody,
+} from '@kol/shared-sdk/contracts';
 import { badRequest, notFound } from '../http/api-error';
 import type { BooksRepository, NewBook } from '../repositories/books';
 import { toResult, type WritingTasksRepository } from '../repositories/writing-tasks';
@@ -122,7 +128,7 @@ export function createWritingService(deps: WritingDeps) {
         { userId, kind: 'tweets', mode: body.kind, input: body, engine: provider.label },
         async function* (signal) {
           for (const [i, part] of parts.entries()) {
-            yield `${i > 0 ? '\n\n' : ''}【${part.title}】\n`;
+            yield `${i > 0 ? TWEET_SEPARATOR : ''}${tweetHeading(part.title)}`;
             yield* provider.stream(
               {
                 kind: body.kind,

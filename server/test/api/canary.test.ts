@@ -22,6 +22,7 @@ import {
   testDataDir,
 } from '../helpers/test-app';
 import { runKol } from '../helpers/kol';
+import { metricValue, scrapeApp } from '../helpers/scrape';
 
 /**
  * Canary releases and the automatic rollback, on the server side: the canary share chosen by
@@ -360,6 +361,13 @@ describe('canary releases', () => {
       expect(stored).toHaveLength(13);
       expect(stored.filter((f) => f.counted)).toEqual([]);
       expect(new Set(stored.flatMap((f) => (f.userId === null ? [] : [f.userId]))).size).toBe(7);
+      // Ops see them as a rate, under one label value: a forger names no series.
+      const metrics = await scrapeApp(app, ADMIN_TOKEN);
+      expect(metricValue(metrics, 'kol_remote_load_failures_total', { remote: 'unverified' })).toBe(
+        13,
+      );
+      expect(metricValue(metrics, 'kol_remote_load_failures_total', { remote: REMOTE })).toBe(0);
+      expect(metricValue(metrics, 'kol_remote_canary_share_ratio', { remote: REMOTE })).toBe(0.5);
     });
 
     it('never counts many reports of one served user, nor N-1 served users', async () => {
@@ -388,6 +396,17 @@ describe('canary releases', () => {
       await report(v.c3, c.cookie);
       const after = await listed();
       expect(after).toMatchObject({ active: v.c1, canary: null });
+      const metrics = await scrapeApp(app, ADMIN_TOKEN);
+      expect(metricValue(metrics, 'kol_remote_auto_rollbacks_total', { remote: REMOTE })).toBe(1);
+      // a's 4 and b's 2 before, c's now; a's report of the fallback is its own series.
+      expect(
+        metricValue(metrics, 'kol_remote_load_failures_total', { remote: REMOTE, version: v.c3 }),
+      ).toBe(7);
+      expect(
+        metricValue(metrics, 'kol_remote_load_failures_total', { remote: REMOTE, version: v.c1 }),
+      ).toBe(1);
+      // The canary is over: no share left to show.
+      expect(metrics.find((m) => m.name === 'kol_remote_canary_share_ratio')?.metrics).toEqual([]);
       const version = after.versions.find((x) => x.version === v.c3);
       expect(version?.autoRolledBackAt).not.toBeNull();
       expect(version?.autoRollbackFiles).toBe('ok');

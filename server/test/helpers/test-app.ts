@@ -10,6 +10,7 @@ import { buildApp } from '../../src/app';
 import { DEFAULTS, type AppConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/connect';
 import { openEmbeddedDatabase, type EmbeddedDatabase } from '../../src/db/embedded';
+import type { OpsState } from '../../src/ops/plugin';
 import type { Database } from '../../src/db/schema';
 
 /** True when this run's tests use PostgreSQL (TEST_DATABASE_URL), false on PGlite. */
@@ -149,7 +150,7 @@ export interface TestApp {
 /** Builds the app against the test database; close it with `app.close()` in afterAll. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { captureLogs?: boolean } = {},
+  options: { captureLogs?: boolean; ops?: OpsState } = {},
 ): Promise<TestApp> {
   const logs: string[] = [];
   const logStream = new Writable({
@@ -159,7 +160,10 @@ export async function createTestApp(
     },
   });
   const config = testConfig(options.captureLogs ? { logLevel: 'info', ...overrides } : overrides);
-  const app = await buildApp(config, options.captureLogs ? { logStream } : {});
+  const app = await buildApp(config, {
+    ...(options.captureLogs ? { logStream } : {}),
+    ...(options.ops ? { ops: options.ops } : {}),
+  });
   openApps.add(app);
   return { app, logs };
 }

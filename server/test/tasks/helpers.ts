@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { TEMPLATE_IDS } from '@kol/shared-sdk/contracts';
 import { createUser, testDataDir } from '../helpers/test-app';
+import type { Metrics } from '../../src/ops/metrics';
 import { bossSchemaOf } from '../../src/tasks/plugin';
 import { openTaskQueue, VIDEO_TASK_QUEUE } from '../../src/tasks/queue';
 import type { PipelineRegistry } from '../../src/tasks/registry';
@@ -15,7 +16,14 @@ export const silentLog = { info() {}, warn() {}, error() {} };
 export function taskService(
   app: FastifyInstance,
   registry: PipelineRegistry,
-  options: { concurrency?: number; leaseMs?: number; workDir?: string; files?: TaskFiles } = {},
+  options: {
+    concurrency?: number;
+    leaseMs?: number;
+    workDir?: string;
+    files?: TaskFiles;
+    metrics?: Metrics;
+    stopGraceMs?: number;
+  } = {},
 ): VideoTaskService {
   return new VideoTaskService({
     repos: app.repos,
@@ -27,9 +35,12 @@ export function taskService(
     leaseMs: options.leaseMs ?? 60_000,
     takeOverAllOnStart: true,
     progressWriteMs: 20,
+    metrics: options.metrics,
+    stopGraceMs: options.stopGraceMs,
     openQueue: (supervise) =>
       openTaskQueue(app.db, {
         schema: bossSchemaOf(app.config.databaseSchema),
+        sharedDatabase: 'url' in app.config.database,
         supervise,
         pollingIntervalSeconds: 0.5,
         onError: () => {},

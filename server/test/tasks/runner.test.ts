@@ -1,7 +1,9 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
+import { metricValue, parseScrape } from '../helpers/scrape';
 import { createTestApp } from '../helpers/test-app';
+import { Metrics } from '../../src/ops/metrics';
 import { createVideoTasksRepository } from '../../src/repositories/video-tasks';
 import { StageError, UserInputError } from '../../src/tasks/errors';
 import { PipelineRegistry } from '../../src/tasks/registry';
@@ -240,6 +242,104 @@ describe('video task runner', () => {
     } finally {
       await second.stop();
       await first.stop();
+    }
+  });
+
+  it('a stop with a grace time lets the running stage finish, starts no next one, and gives the task back', async () => {
+    const calls: Record<string, number> = {};
+    let finishImages: () => void = () => {};
+    const registry = new PipelineRegistry().register(0, [
+      countedStage('script', calls),
+      countedStage(
+        'images',
+        calls,
+        () => new Promise((resolve) => (finishImages = () => resolve({ images: 2 }))),
+      ),
+      countedStage('compose', calls, async () => ({ videoUrl: '/v.mp4', durationMs: 4_000 })),
+    ]);
+    const metrics = new Metrics('worker');
+    const first = taskService(app, registry, { metrics, stopGraceMs: 10_000 });
+    await first.startWorker();
+    const { userId, workId } = await userWithWork(app, { gen: 1 });
+    const { taskId } = await first.startVideoTask(userId, workId);
+    await waitFor(async () => calls.images === 1);
+    const firstJob = await jobOf(taskId);
+    const stopping = first.stop();
+    // SIGTERM came mid-stage: the stage finishes within the grace time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    finishImages();
+    await stopping;
+    const stages = await createVideoTasksRepository(app.db).stages(taskId);
+    expect(stages.map((s) => [s.name, s.state, s.attempts])).toEqual([
+      ['script', 'succeeded', 1],
+      ['images', 'succeeded', 1],
+      ['compose', 'queued', 0],
+    ]);
+    // Given back with a job of its own, for whichever process takes jobs next.
+    const newJob = await jobOf(taskId);
+    expect(newJob).not.toBe(firstJob);
+    expect(await jobState(newJob)).toBe('created');
+    const families = parseScrape(await metrics.text());
+    expect(
+      metricValue(families, 'kol_video_stage_duration_seconds_count', {
+        stage: 'images',
+        outcome: 'succeeded',
+      }),
+    ).toBe(1);
+    expect(
+      metricValue(families, 'kol_video_task_queue_wait_seconds_count', { type: 'comics' }),
+    ).toBe(1);
+
+    const second = taskService(app, registry, { metrics });
+    await second.startWorker();
+    try {
+      expect(await finished(second, taskId)).toMatchObject({ state: 'succeeded' });
+      expect(calls).toEqual({ script: 1, images: 1, compose: 1 });
+      const after = parseScrape(await metrics.text());
+      expect(metricValue(after, 'kol_video_tasks_finished_total', { state: 'succeeded' })).toBe(1);
+      // The wait is the first run's only: the resumed one is not a second wait in the queue.
+      expect(metricValue(after, 'kol_video_task_queue_wait_seconds_count')).toBe(1);
+      expect(metricValue(after, 'kol_video_render_seconds_per_video_second_count')).toBe(1);
+      expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ gen: 0 });
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('a stop past its grace time aborts the running stage and gives it back: the next runner runs it again', async () => {
+    const calls: Record<string, number> = {};
+    const registry = new PipelineRegistry().register(0, [
+      countedStage('script', calls),
+      countedStage('images', calls, async (ctx) =>
+        ctx.attempt === 1 ? untilAborted(ctx.signal) : { images: 2 },
+      ),
+    ]);
+    const metrics = new Metrics('worker');
+    const first = taskService(app, registry, { metrics, stopGraceMs: 200 });
+    await first.startWorker();
+    const { userId, workId } = await userWithWork(app, { gen: 1 });
+    const { taskId } = await first.startVideoTask(userId, workId);
+    await waitFor(async () => calls.images === 1);
+    await first.stop();
+    const stages = await createVideoTasksRepository(app.db).stages(taskId);
+    expect(stages.map((s) => [s.name, s.state])).toEqual([
+      ['script', 'succeeded'],
+      ['images', 'queued'],
+    ]);
+    expect(
+      metricValue(parseScrape(await metrics.text()), 'kol_video_stage_duration_seconds_count', {
+        stage: 'images',
+        outcome: 'given_back',
+      }),
+    ).toBe(1);
+    const second = taskService(app, registry);
+    await second.startWorker();
+    try {
+      expect(await finished(second, taskId)).toMatchObject({ state: 'succeeded' });
+      expect(calls).toEqual({ script: 1, images: 2 });
+      expect(await app.quotaService.counts(userId, 'comics')).toMatchObject({ gen: 0 });
+    } finally {
+      await second.stop();
     }
   });
 

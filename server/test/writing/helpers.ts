@@ -3,6 +3,7 @@ import { TEMPLATE_IDS } from '@kol/shared-sdk/contracts';
 import { createUser, login, PC } from '../helpers/test-app';
 
 export interface Client {
+  username: string;
   cookie: string;
   headers: Record<string, string>;
   get(url: string): Promise<{ status: number; code: number; msg: string; data: unknown }>;
@@ -57,6 +58,7 @@ export async function signedInClient(
   const post: Client['post'] = async (url, payload) =>
     answer(await app.inject({ method: 'POST', url, headers, payload: payload as object }));
   return {
+    username,
     cookie,
     headers,
     get,

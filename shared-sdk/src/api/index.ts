@@ -9,4 +9,6 @@ export * from './writing';
 export * from './role';
 export * from './edit';
 export * from './cut-video';
+export * from './series';
+export type { ProgressHandlers } from './progress-stream';
 export type { Call, InputOf } from './define-call';

@@ -2,9 +2,10 @@ import type { VideoConfigType } from '../enums';
 import { ConfigType } from '../enums';
 import { VIDEO_PROGRESS_STREAM_PATH } from '../constants';
 import type { videoEndpoints, WorkResult } from '../contracts/video';
-import { httpClient, type CallOptions } from '../http/client';
+import type { CallOptions } from '../http/client';
 import { forgetSettledKeys } from '../http/idempotency';
 import { defineCall } from './define-call';
+import { followProgress, type ProgressHandlers } from './progress-stream';
 
 type E = typeof videoEndpoints;
 
@@ -66,33 +67,12 @@ export const getUserNewestWorks = defineCall<E['getUserNewestWorks']>(
   '/api/video/get_user_newest_works',
 );
 
-export interface VideoProgressHandlers {
-  /** Each change of stage or percentage of the work's running task. */
-  onProgress: (result: WorkResult) => void;
-  /** The task ended (or nothing was running): its final result. The stream is closed. */
-  onDone: (result: WorkResult) => void;
-  /** The connection failed; the page may fall back to polling `getWorkResult`. */
-  onError: (message: string) => void;
-}
+export type VideoProgressHandlers = ProgressHandlers<WorkResult>;
 
 /**
  * Follows a work's video task as it renders (server-sent events). Answers a function that stops
  * listening; the task goes on regardless.
  */
 export function followVideoProgress(workId: number, handlers: VideoProgressHandlers): () => void {
-  const base = httpClient.defaults.baseURL ?? '';
-  const source = new EventSource(`${base}${VIDEO_PROGRESS_STREAM_PATH}?workId=${workId}`, {
-    withCredentials: true,
-  });
-  const parse = (event: MessageEvent<string>) => JSON.parse(event.data) as WorkResult;
-  source.addEventListener('progress', (event) => handlers.onProgress(parse(event)));
-  source.addEventListener('done', (event) => {
-    source.close();
-    handlers.onDone(parse(event));
-  });
-  source.addEventListener('error', () => {
-    source.close();
-    handlers.onError('进度连接中断，请刷新页面');
-  });
-  return () => source.close();
+  return followProgress(`${VIDEO_PROGRESS_STREAM_PATH}?workId=${workId}`, handlers);
 }

@@ -501,6 +501,8 @@ export const videoEndpoints = {
        * with something in it; a work with no text and nothing made or chosen is never listed.
        */
       withText: Type.Optional(Type.Boolean({ title: '只列有文案的作品' })),
+      /** Only the episodes of this series of the user's, in episode order. */
+      seriesId: Type.Optional(Id('系列')),
       ...PageQuery,
     }),
     response: Page(WorkSummary),

@@ -485,6 +485,7 @@ describe('/work/cut/:id video editor', () => {
 
   it('merges after confirming the count: end_cut_video, send_merge_request, then the new video', async () => {
     let merged = false;
+    let done = false;
     const server = await renderPage(
       {
         ...cutRoutes().routes,
@@ -511,14 +512,24 @@ describe('/work/cut/:id video editor', () => {
             ],
             50,
           ),
+        // Still at 60 % until the test has seen it: on a busy machine the stream's event and a
+        // finished answer could land in one render, and the 60 % would never show.
         'GET /api/video/get_work_result': () =>
           ok(
-            merged
-              ? demoCutResult(WORK_ID, {
-                  taskId: 'merge-1',
-                  videoUrl: '/media/works/12/merge-1.mp4',
-                })
-              : demoCutResult(WORK_ID),
+            !merged
+              ? demoCutResult(WORK_ID)
+              : done
+                ? demoCutResult(WORK_ID, {
+                    taskId: 'merge-1',
+                    videoUrl: '/media/works/12/merge-1.mp4',
+                  })
+                : demoCutResult(WORK_ID, {
+                    taskId: 'merge-1',
+                    state: 'running',
+                    stage: 'compose',
+                    progress: 60,
+                    videoUrl: '',
+                  }),
           ),
       },
       STREAM_TIMING,
@@ -531,6 +542,7 @@ describe('/work/cut/:id video editor', () => {
     expect(merged).toBe(false);
     fireEvent.click(button('确认合成', modal));
     expect(await screen.findByText('正在合成 · 60%')).toBeInTheDocument();
+    done = true;
     expect(await screen.findByText('新视频已生成（时长 12秒）')).toBeInTheDocument();
     expect(screen.getByLabelText('视频播放器')).toHaveAttribute(
       'src',

@@ -237,6 +237,68 @@ describe('works lists: tabs, paging, search and the address', () => {
     expect(within(card(4)).queryByText('海外')).not.toBeInTheDocument();
   });
 
+  it('lists one series’ episodes from the address or the series filter, whatever their tab', async () => {
+    const works = [
+      madeWork(1, { title: '青灯照剑 第1集' }),
+      madeWork(2, { title: '青灯照剑 第2集', flag: 1 }),
+      madeWork(3, { title: '别的作品' }),
+    ];
+    const series = [
+      {
+        seriesId: 4,
+        title: '青灯照剑',
+        type: 0,
+        state: 'finished',
+        episodes: 2,
+        succeeded: 2,
+        failed: 0,
+        coverUrl: '',
+        createdAt: '2026-12-02T08:00:00.000Z',
+      },
+      {
+        seriesId: 5,
+        title: '解压合集',
+        type: 1,
+        state: 'running',
+        episodes: 3,
+        succeeded: 0,
+        failed: 0,
+        coverUrl: '',
+        createdAt: '2026-12-02T08:00:00.000Z',
+      },
+    ];
+    const { server } = await renderList(works, {
+      search: '?seriesId=4',
+      routes: {
+        'GET /api/series/list': () => ok(series),
+        'GET /api/video/get_works': ({ query }) =>
+          ok(
+            query.seriesId === '4'
+              ? { items: works.slice(0, 2), total: 2 }
+              : { items: works, total: works.length },
+          ),
+      },
+    });
+    expect(await screen.findByText('青灯照剑 第2集')).toBeInTheDocument();
+    expect(screen.queryByText('别的作品')).not.toBeInTheDocument();
+    expect(listCalls(server)[0]).toEqual({
+      type: '0',
+      seriesId: '4',
+      pageIndex: '1',
+      pageSize: '12',
+    });
+    // No tabs while one series is listed: its episodes are drafts and posted works alike.
+    expect(screen.queryByRole('tab', { name: '草稿' })).not.toBeInTheDocument();
+    const filter = screen.getByRole('combobox', { name: '按系列筛选' });
+    fireEvent.mouseDown(filter);
+    // The comic list offers the comic series only.
+    expect(await screen.findByText('全部作品')).toBeInTheDocument();
+    expect(screen.queryByText('系列：解压合集')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('全部作品'));
+    expect(await screen.findByText('别的作品')).toBeInTheDocument();
+    expect(location()).toBe('/work/comics');
+  });
+
   it('searches by title, says when nothing matches and clears the search', async () => {
     const works = [madeWork(1, { title: '星河推文' }), madeWork(2, { title: '都市口播' })];
     const { server } = await renderList(works);

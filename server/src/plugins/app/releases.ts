@@ -26,6 +26,7 @@ export default fp(
       [sharedVersionCheck(() => hostManifest())],
       app.audit,
       app.config.remoteAutoRollback,
+      app.metrics,
     );
     // The manifest of the host browsers get: the active host release's (through the store,
     // as every process sees it), or the host build's on this machine before any.
@@ -42,5 +43,5 @@ export default fp(
       await service.autoPublish(app.config.autoPublishFrom);
     }
   },
-  { name: 'releases', dependencies: ['repositories', 'storage'] },
+  { name: 'releases', dependencies: ['repositories', 'storage', 'ops'] },
 );

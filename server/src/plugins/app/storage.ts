@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { storeCopiesDir, storesFrom, type MediaStores } from '../../storage';
+import { meteredStores } from '../../ops/metered';
 import { startCopiesSweep } from '../../storage/cache-sweep';
 
 declare module 'fastify' {
@@ -12,7 +13,7 @@ declare module 'fastify' {
 /** The media stores of the configuration, checked before the server answers anything. */
 export default fp(
   async (app) => {
-    const stores = await storesFrom(app.config);
+    const stores = meteredStores(await storesFrom(app.config), app.metrics);
     await Promise.all(Object.values(stores).map((store) => store.open()));
     app.log.info(
       {
@@ -30,5 +31,5 @@ export default fp(
       app.addHook('onClose', async () => stop());
     }
   },
-  { name: 'storage' },
+  { name: 'storage', dependencies: ['ops'] },
 );

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_EN_VOICE_ID,
@@ -95,40 +96,168 @@ interface Job {
   outPath: string;
 }
 
-/** One child process per batch: node start plus WebAssembly load dominate a single short call. */
-function runWorker(jobs: Job[], timeoutMs = 120_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WORKER()], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error('离线语音合成超时'));
-    }, timeoutMs);
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      reject(new Error(`无法启动离线语音进程：${err.message}`));
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const last = stdout.trim().split('\n').pop() ?? '';
+/** A batch waiting for its worker's answer line. */
+interface Pending {
+  resolve: () => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** One espeak child process: takes a batch at a time, answers each with one JSON line. */
+interface EspeakWorker {
+  child: ChildProcessWithoutNullStreams;
+  pending: Pending | null;
+  idleTimer: NodeJS.Timeout | null;
+  stderr: string;
+  /** Out of the pool for good (ended, failed or timed out). */
+  gone: boolean;
+}
+
+/**
+ * Worker processes kept between batches: starting node and the 18 MB WebAssembly module cost
+ * about half a second a batch, paid by every narration and every sentence of the speech tool.
+ * At most one per core (the render stages that speak run at most that many at once); an idle
+ * one ends after IDLE_MS, and none keeps the server's event loop alive while idle.
+ */
+const MAX_WORKERS = Math.max(1, Math.min(4, os.availableParallelism()));
+const IDLE_MS = 30_000;
+const idle: EspeakWorker[] = [];
+let alive = 0;
+const waiting: Array<(worker: EspeakWorker) => void> = [];
+
+function holdOpen(worker: EspeakWorker, held: boolean): void {
+  const method = held ? 'ref' : 'unref';
+  worker.child[method]();
+  for (const stream of [worker.child.stdin, worker.child.stdout, worker.child.stderr]) {
+    (stream as unknown as { ref?: () => void; unref?: () => void })[method]?.();
+  }
+}
+
+function settle(worker: EspeakWorker, error: Error | null): void {
+  const pending = worker.pending;
+  if (!pending) return;
+  worker.pending = null;
+  clearTimeout(pending.timer);
+  if (error) pending.reject(error);
+  else pending.resolve();
+}
+
+function startWorker(): EspeakWorker {
+  alive += 1;
+  const child = spawn(process.execPath, [WORKER()], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const worker: EspeakWorker = { child, pending: null, idleTimer: null, stderr: '', gone: false };
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    let newline = stdout.indexOf('\n');
+    while (newline !== -1) {
+      const line = stdout.slice(0, newline).trim();
+      stdout = stdout.slice(newline + 1);
+      newline = stdout.indexOf('\n');
       let reply: { ok?: boolean; error?: string } = {};
       try {
-        reply = JSON.parse(last) as typeof reply;
+        reply = JSON.parse(line) as typeof reply;
       } catch {
-        // fall through: reported below with stderr
+        continue;
       }
-      if (code === 0 && reply.ok) resolve();
-      else
-        reject(
-          new Error(
-            `离线语音合成失败：${reply.error ?? (stderr.trim().slice(-300) || `退出码 ${code}`)}`,
-          ),
-        );
-    });
-    child.stdin.end(JSON.stringify({ jobs }));
+      const stderr = worker.stderr.trim().slice(-300);
+      worker.stderr = '';
+      settle(worker, reply.ok ? null : new Error(`离线语音合成失败：${reply.error ?? stderr}`));
+      release(worker);
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    worker.stderr = (worker.stderr + chunk.toString('utf8')).slice(-2_000);
+  });
+  child.stdin.on('error', () => undefined);
+  const ended = (reason: string) => {
+    if (!forget(worker)) return;
+    settle(
+      worker,
+      new WorkerDied(`离线语音合成失败：${worker.stderr.trim().slice(-300) || reason}`),
+    );
+  };
+  child.on('error', (err) => ended(`无法启动离线语音进程：${err.message}`));
+  child.on('exit', (code, signal) => ended(`离线语音进程退出（${signal ?? `退出码 ${code}`}）`));
+  return worker;
+}
+
+/** Takes a worker out of the pool for good; false when it was out already. */
+function forget(worker: EspeakWorker): boolean {
+  if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill();
+  if (worker.idleTimer) clearTimeout(worker.idleTimer);
+  const index = idle.indexOf(worker);
+  if (index !== -1) idle.splice(index, 1);
+  if (worker.gone) return false;
+  worker.gone = true;
+  alive -= 1;
+  // A batch waiting for a free worker gets a new one in its place.
+  const next = waiting.shift();
+  if (next) next(startWorker());
+  return true;
+}
+
+/** A batch ended: the worker goes to the next batch waiting, or idles until IDLE_MS. */
+function release(worker: EspeakWorker): void {
+  if (worker.gone) return;
+  const next = waiting.shift();
+  if (next) {
+    next(worker);
+    return;
+  }
+  holdOpen(worker, false);
+  idle.push(worker);
+  worker.idleTimer = setTimeout(() => {
+    worker.child.stdin.end();
+    forget(worker);
+  }, IDLE_MS);
+  worker.idleTimer.unref();
+}
+
+function takeWorker(): Promise<EspeakWorker> {
+  const worker = idle.pop();
+  if (worker) {
+    if (worker.idleTimer) clearTimeout(worker.idleTimer);
+    worker.idleTimer = null;
+    return Promise.resolve(worker);
+  }
+  if (alive < MAX_WORKERS) return Promise.resolve(startWorker());
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+/** The worker process ended under a batch (killed, crashed): not the batch's own failure. */
+class WorkerDied extends Error {}
+
+/**
+ * Synthesises a batch of jobs in one worker; a batch that outlasts `timeoutMs` ends its worker.
+ * A worker that dies under the batch (killed for memory, or an idle one that died and was taken
+ * before its exit was seen) is replaced and the batch spoken again once, on the new one; a
+ * second death fails it with the message.
+ */
+async function runWorker(jobs: Job[], timeoutMs = 120_000): Promise<void> {
+  try {
+    await runInWorker(jobs, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof WorkerDied)) throw error;
+    // On a new process: an idle one may be dead too, its exit not seen yet (killed together).
+    await runInWorker(jobs, timeoutMs, startWorker());
+  }
+}
+
+async function runInWorker(
+  jobs: Job[],
+  timeoutMs: number,
+  fresh: EspeakWorker | null = null,
+): Promise<void> {
+  const worker = fresh ?? (await takeWorker());
+  holdOpen(worker, true);
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      settle(worker, new Error('离线语音合成超时'));
+      forget(worker);
+    }, timeoutMs);
+    worker.pending = { resolve, reject, timer };
+    worker.child.stdin.write(`${JSON.stringify({ jobs })}\n`);
   });
 }
 

@@ -85,6 +85,7 @@ export function runFfmpeg(args: string[], options: FfmpegOptions = {}): Promise<
       while (size > 4_000_000 && chunks.length > 1) size -= chunks.shift()?.length ?? 0;
     });
     let timedOut = false;
+    const started = performance.now();
     const timer =
       options.timeoutMs === undefined
         ? null
@@ -100,7 +101,11 @@ export function runFfmpeg(args: string[], options: FfmpegOptions = {}): Promise<
     child.on('close', (code) => {
       if (timer) clearTimeout(timer);
       const stderr = Buffer.concat(chunks).toString('utf8');
-      if (timedOut) reject(new FfmpegTimeout(options.timeoutMs ?? 0, stderr));
+      // Past the limit whether or not the timer's turn came first: on a busy event loop the
+      // process may end before the timer runs, and the limit must not depend on that order.
+      const late =
+        options.timeoutMs !== undefined && performance.now() - started > options.timeoutMs;
+      if (timedOut || late) reject(new FfmpegTimeout(options.timeoutMs ?? 0, stderr));
       else if (code === 0) resolve(stderr);
       else
         reject(

@@ -40,9 +40,17 @@ export const MEMORY_MESSAGE = (limits: BookParseLimits) =>
   `书籍解析所需内存超过 ${limits.heapMb} MB，已停止，请拆分后再上传`;
 export const UNREADABLE_MESSAGE = '无法读取这个书籍文件，请检查文件是否完整';
 
-/** The worker's entry: plain JavaScript that loads parse-job.ts (see the file for why). */
+/** Defined (true) by the bundler in server/dist/*.mjs (scripts/server-bundle.mjs), else absent. */
+declare const __KOL_BUNDLED__: boolean | undefined;
+
+/**
+ * The worker's entry: in the bundled server its compiled twin beside it (parse-worker-bundle.ts);
+ * from the sources, plain JavaScript that loads parse-job.ts through tsx (see the file for why).
+ */
 const workerFile = () =>
-  path.join(findRepoRoot(), 'server', 'src', 'writing', 'books', 'parse-worker.mjs');
+  typeof __KOL_BUNDLED__ !== 'undefined' && __KOL_BUNDLED__
+    ? path.join(findRepoRoot(), 'server', 'dist', 'parse-worker.mjs')
+    : path.join(findRepoRoot(), 'server', 'src', 'writing', 'books', 'parse-worker.mjs');
 
 let running = 0;
 const waiting: Array<() => void> = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +62,14 @@ afterAll(async () => {
 });
 
 describe('offline speech (espeak-ng in a child process)', () => {
+  // Test files that ran before in this jest process had module registries of their own, so
+  // their worker pools may still idle here: the workers that count are the ones started since.
+  let foreign = new Set<number>();
+  const ourWorkers = () => espeakWorkers().filter((pid) => !foreign.has(pid));
+  beforeAll(() => {
+    foreign = new Set(espeakWorkers());
+  });
+
   it('lists Mandarin and English voices with Chinese names', () => {
     const voices = listVoices();
     expect(voices.map((v) => v.language)).toEqual(expect.arrayContaining(['zh', 'en']));
@@ -87,7 +95,88 @@ describe('offline speech (espeak-ng in a child process)', () => {
       '未知的离线音色',
     );
   });
+
+  it('keeps its worker processes between batches, each batch speaking as a fresh one would', async () => {
+    // The male voices are deterministic (the female variants draw noise at random), so the same
+    // sentence must come out byte for byte the same however many batches the worker ran before.
+    const text = '-v 开头的一句话，也只是文字。';
+    const options = { voiceId: 'espeak-cmn-m' };
+    const first = await synthesize(text, path.join(dir, 'same-1.wav'), options);
+    const workers = ourWorkers();
+    expect(workers.length).toBeGreaterThanOrEqual(1);
+    await synthesize('另一句话。', path.join(dir, 'other.wav'), { voiceId: 'espeak-en-us-m' });
+    const again = await synthesize(text, path.join(dir, 'same-2.wav'), options);
+    expect(again.durationMs).toBe(first.durationMs);
+    expect((await readFile(again.wavPath)).equals(await readFile(first.wavPath))).toBe(true);
+    // The same processes answered: none was started for the later batches.
+    expect(ourWorkers()).toEqual(workers);
+    // Batches beyond one per core wait for a worker rather than starting more.
+    const parallel = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        synthesize(`第${i + 1}句。`, path.join(dir, `parallel-${i}.wav`), options),
+      ),
+    );
+    expect(parallel.every((spoken) => spoken.durationMs > 0)).toBe(true);
+    expect(ourWorkers().length).toBeLessThanOrEqual(Math.min(4, os.availableParallelism()));
+  });
+
+  /** Kills this file's workers while a long batch speaks (it takes seconds), not before. */
+  async function killWhileSpeaking(others: number[] = []): Promise<number[]> {
+    let workers: number[] = [];
+    for (let i = 0; i < 200 && workers.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      workers = ourWorkers().filter((pid) => !others.includes(pid));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    for (const pid of workers) process.kill(pid, 'SIGKILL');
+    return workers;
+  }
+  /** Gone from /proc (a SIGKILL is delivered, and the child reaped, a moment later). */
+  async function gone(pids: number[]): Promise<boolean> {
+    for (let i = 0; i < 100; i += 1) {
+      if (!ourWorkers().some((pid) => pids.includes(pid))) return true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return false;
+  }
+  // About 1 s of synthesis on this machine (40 repeats took 0.3 s: a kill could come after it).
+  const long = '这是一段很长的旁白，用来让合成多花一些时间。'.repeat(150);
+
+  it('speaks a batch again on a new worker when its worker dies under it', async () => {
+    await synthesize('先说一句。', path.join(dir, 'before.wav'));
+    const speaking = synthesize(long, path.join(dir, 'once.wav'));
+    const killed = await killWhileSpeaking();
+    expect(killed.length).toBeGreaterThan(0);
+    expect((await speaking).durationMs).toBeGreaterThan(30_000);
+    expect(await gone(killed)).toBe(true);
+  });
+
+  it('fails a batch with a message when its worker dies twice, and speaks the next one', async () => {
+    const speaking = synthesize(long, path.join(dir, 'killed.wav'));
+    const first = await killWhileSpeaking();
+    await killWhileSpeaking(first);
+    await expect(speaking).rejects.toThrow(/^离线语音合成失败：/);
+    const after = await synthesize('再说一句。', path.join(dir, 'after.wav'));
+    expect(after.durationMs).toBeGreaterThan(0);
+  });
 });
+
+/** The pids of this process's espeak worker children, read from /proc. */
+function espeakWorkers(): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+      if (ppid === process.pid && cmdline.includes('espeak-worker.mjs')) found.push(Number(name));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found.sort((a, b) => a - b);
+}
 
 describe('local frame renderer', () => {
   it('renders a JPEG of the requested size, the same bytes for the same input', async () => {

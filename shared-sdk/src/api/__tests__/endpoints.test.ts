@@ -7,6 +7,7 @@ import { editEndpoints } from '../../contracts/edit';
 import { noticeEndpoints } from '../../contracts/notice';
 import { platformEndpoints } from '../../contracts/platform';
 import { roleEndpoints } from '../../contracts/role';
+import { seriesEndpoints } from '../../contracts/series';
 import { ssoEndpoints } from '../../contracts/sso';
 import { userEndpoints } from '../../contracts/user';
 import { videoEndpoints } from '../../contracts/video';
@@ -106,6 +107,7 @@ const CONTRACT_GROUPS = [
   cutVideoEndpoints,
   noticeEndpoints,
   platformEndpoints,
+  seriesEndpoints,
 ];
 const ALL_CONTRACTS: EndpointDef[] = CONTRACT_GROUPS.flatMap((group) => Object.values(group));
 
@@ -446,7 +448,38 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
       sdk.reportRemoteFailure({ remote: 'mfe_user', version: '1', phase: 'onLoad', message: 'x' }),
     { body: { remote: 'mfe_user', version: '1', phase: 'onLoad', message: 'x' } },
   ],
+  ...seriesCases(),
 ];
+
+function seriesCases(): typeof CASES {
+  const source = { kind: 'book' as const, bookId: 1, fromChapter: 1, toChapter: 3 };
+  const plan = { type: 0 as const, source, narration: 'chapter' as const };
+  const create = {
+    ...plan,
+    title: '书名',
+    episodeTitles: ['书名 第1集', '书名 第2集', '书名 第3集'],
+    settings: { aspect: '9:16' as const },
+  };
+  return [
+    [seriesEndpoints.plan, () => sdk.planSeries(plan), { body: plan }],
+    [seriesEndpoints.create, () => sdk.createSeries(create), { body: create }],
+    [
+      seriesEndpoints.start,
+      () => sdk.startSeries({ seriesId: 4, episodes: 2 }),
+      { body: { seriesId: 4, episodes: 2 } },
+    ],
+    [seriesEndpoints.detail, () => sdk.getSeries({ seriesId: 4 }), { query: { seriesId: '4' } }],
+    [seriesEndpoints.list, () => sdk.listSeries(), { query: {} }],
+    [seriesEndpoints.pause, () => sdk.pauseSeries({ seriesId: 4 }), { body: { seriesId: 4 } }],
+    [seriesEndpoints.resume, () => sdk.resumeSeries({ seriesId: 4 }), { body: { seriesId: 4 } }],
+    [seriesEndpoints.cancel, () => sdk.cancelSeries({ seriesId: 4 }), { body: { seriesId: 4 } }],
+    [
+      seriesEndpoints.retryEpisode,
+      () => sdk.retrySeriesEpisode({ seriesId: 4, index: 2 }),
+      { body: { seriesId: 4, index: 2 } },
+    ],
+  ];
+}
 
 function isMultipart(body: unknown): body is { multipart: string; content: string } {
   return typeof body === 'object' && body !== null && 'multipart' in body;

@@ -10,7 +10,7 @@ import { NoPermission } from '../../../flow-kit/no-permission';
 import { QuotaUsedUp } from '../../../flow-kit/quota-used-up';
 import { usePhoneLayout } from '../../../lib/phone';
 import { useDecompressionForm } from '../api/use-decompression-form';
-import { LookAndSoundSection } from '../components/look-and-sound-section';
+import { LookAndSoundSection } from '../../../flow-kit/video-settings/components/look-and-sound-section';
 import { NarrationSection } from '../components/narration-section';
 import { OverseasSwitch } from '../components/overseas-switch';
 import { decompressionTypeOf, type DecompressionType } from '../decompression-flow';
@@ -53,6 +53,7 @@ function DecompressionForm({ type }: { type: DecompressionType }) {
         </Col>
         <Col xs={24} lg={phone ? 24 : 12}>
           <LookAndSoundSection
+            name="decompression-aspect"
             settings={draft.settings}
             overseas={form.overseas}
             sampleText={draft.text}

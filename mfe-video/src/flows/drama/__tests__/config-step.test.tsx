@@ -189,7 +189,8 @@ describe('/video/operaConfig', () => {
     fireEvent.click(screen.getByLabelText('横屏 16:9'));
     next();
     expect(await screen.findByText('「背景音乐」不存在')).toBeVisible();
-    expect(location()).toBe('/video/operaConfig?workId=31');
+    // The made work enters the address as the refusal is shown: a render apart on a busy machine.
+    await waitFor(() => expect(location()).toBe('/video/operaConfig?workId=31'));
     expect(screen.getByLabelText('作品标题')).toHaveValue('雨夜');
     expect(screen.getByLabelText('横屏 16:9')).toBeChecked();
     await waitFor(() =>

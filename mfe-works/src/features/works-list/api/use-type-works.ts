@@ -21,12 +21,13 @@ export function isMaking(work: WorkSummary): boolean {
  * shown, so it goes on while they run), when the query changes and on unmount.
  */
 export function useTypeWorks(query: WorksQuery, pollMs = WORKS_POLL_MS) {
-  const { type, flag, keyword, pageIndex } = query;
+  const { type, flag, keyword, pageIndex, seriesId } = query;
   const client = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
   const input: WorksInput = {
     type,
-    flag,
+    // A series' episodes are listed whatever their tab, in episode order.
+    ...(seriesId === null ? { flag } : { seriesId }),
     pageIndex,
     pageSize: WORKS_PAGE_SIZE,
     ...(keyword ? { keyword } : {}),

@@ -19,6 +19,7 @@ import { PlayModal } from './play-modal';
 import { RenameModal } from './rename-modal';
 import { WorkCard } from './work-card';
 import { WorksEmpty } from './works-empty';
+import { SeriesFilter } from './series-filter';
 import { WorksSearch } from './works-search';
 
 const TABS = [
@@ -43,7 +44,7 @@ interface WorksListProps {
  * by title, a page of cards and the dialogs their actions open. What is shown lives in the address.
  */
 export function WorksList({ list, pollIntervalMs }: WorksListProps) {
-  const { query, setFlag, setPage, setKeyword, setType } = useWorksQuery(list);
+  const { query, setFlag, setPage, setKeyword, setType, setSeries } = useWorksQuery(list);
   const works = useTypeWorks(query, pollIntervalMs);
   const client = useQueryClient();
   // Fetched on mount, so 重新生成 can be disabled when no count is left; a failure leaves the
@@ -101,15 +102,18 @@ export function WorksList({ list, pollIntervalMs }: WorksListProps) {
         </Typography.Title>
         <Flex gap={12} align="center" wrap>
           {typeSwitch}
+          <SeriesFilter types={list.types} value={query.seriesId} onChange={setSeries} />
           <WorksSearch keyword={query.keyword} onSearch={setKeyword} />
         </Flex>
       </Flex>
-      <Tabs
-        activeKey={String(query.flag)}
-        items={TABS}
-        onChange={(key) => setFlag(Number(key) as CreationFlag)}
-        style={{ marginBottom: -12 }}
-      />
+      {query.seriesId === null && (
+        <Tabs
+          activeKey={String(query.flag)}
+          items={TABS}
+          onChange={(key) => setFlag(Number(key) as CreationFlag)}
+          style={{ marginBottom: -12 }}
+        />
+      )}
       {works.error && (
         <Alert
           type="error"

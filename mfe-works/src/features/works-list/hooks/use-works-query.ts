@@ -10,6 +10,8 @@ export interface WorksQuery {
   keyword: string;
   /** The one project type listed: a page is one get_works call, and get_works takes one type. */
   type: ProjectType;
+  /** Only the episodes of this series (both tabs: an episode is a draft until it is posted). */
+  seriesId: number | null;
 }
 
 /** The query keys in the address (`?tab=works&page=2&keyword=…&type=5`). */
@@ -17,17 +19,20 @@ const TAB = 'tab';
 const PAGE = 'page';
 const KEYWORD = 'keyword';
 const TYPE = 'type';
+const SERIES = 'seriesId';
 const CREATION_TAB = 'works';
 
 function readQuery(params: URLSearchParams, list: WorkList): WorksQuery {
   const page = Number(params.get(PAGE));
   const type = Number(params.get(TYPE));
+  const seriesId = Number(params.get(SERIES));
   return {
     flag: params.get(TAB) === CREATION_TAB ? CreationFlag.creation : CreationFlag.draft,
     pageIndex: Number.isInteger(page) && page > 1 ? page : 1,
     keyword: params.get(KEYWORD)?.trim() ?? '',
     // A type the list does not show (a hand-edited address) falls back to its first, domestic one.
     type: list.types.find((entry) => entry === type) ?? (list.types[0] as ProjectType),
+    seriesId: Number.isInteger(seriesId) && seriesId > 0 ? seriesId : null,
   };
 }
 
@@ -53,6 +58,7 @@ export function useWorksQuery(list: WorkList) {
         put(PAGE, next.pageIndex > 1 ? String(next.pageIndex) : null);
         put(KEYWORD, next.keyword || null);
         put(TYPE, list.types.length > 1 && next.type !== list.types[0] ? String(next.type) : null);
+        put(SERIES, next.seriesId === null ? null : String(next.seriesId));
         return written;
       });
     },
@@ -65,5 +71,6 @@ export function useWorksQuery(list: WorkList) {
     setPage: useCallback((pageIndex: number) => update({ pageIndex }), [update]),
     setKeyword: useCallback((keyword: string) => update({ keyword: keyword.trim() }), [update]),
     setType: useCallback((type: ProjectType) => update({ type }), [update]),
+    setSeries: useCallback((seriesId: number | null) => update({ seriesId }), [update]),
   };
 }

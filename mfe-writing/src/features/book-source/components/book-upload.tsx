@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import { App, Button, Upload, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { uploadBook, type BookDetail, errorMessage } from '@kol/shared-sdk';
-import { BOOK_FILE_EXTENSIONS, bookFileProblem } from '../book-file';
+import {
+  BOOK_FILE_EXTENSIONS,
+  bookFileProblem,
+  uploadBook,
+  type BookDetail,
+  errorMessage,
+} from '@kol/shared-sdk';
 
 interface BookUploadProps {
   onUploaded: (book: BookDetail) => void;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { roleEndpoints } from '@kol/shared-sdk/contracts';
 import { badRequest, notFound, staleRevision } from '../../../http/api-error';
 import { roleOf } from '../../../repositories/roles';
@@ -14,18 +14,10 @@ import {
   withGenders,
 } from '../../../roles/service';
 import { defineRoute } from '../../define-route';
+import { requestSignal } from '../../../http/request-signal';
 
 /** Extraction through a model may take a while; past this the page is better told. */
 const EXTRACT_TIMEOUT_MS = 120_000;
-
-/** The request's end (the user left) or the time limit, whichever comes first. */
-function requestSignal(request: FastifyRequest, timeoutMs: number): AbortSignal {
-  const left = new AbortController();
-  request.raw.once('close', () => {
-    if (!request.raw.complete) left.abort(new Error('client closed'));
-  });
-  return AbortSignal.any([left.signal, AbortSignal.timeout(timeoutMs)]);
-}
 
 /**
  * Roles (spec section 7): a role task groups the roles of one video project; each role keeps a

@@ -64,7 +64,10 @@ export default async function ssoRoutes(app: FastifyInstance) {
       if (query.ticket.startsWith(LOCAL_TICKET_PREFIX)) {
         const userId = await app.tickets.consume(query.ticket);
         user = userId === undefined ? undefined : await app.users.findById(userId);
-        if (!user) throw badRequest('登录票据无效或已过期，请重新登录');
+        if (!user) {
+          app.metrics.signIns.inc({ method: 'sso', outcome: 'refused' });
+          throw badRequest('登录票据无效或已过期，请重新登录');
+        }
       } else {
         const server = ssoServerFor(request);
         let result;
@@ -78,6 +81,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
         } catch (error) {
           if (!(error instanceof CasUnavailableError)) throw error;
           request.log.warn({ err: error }, 'CAS ticket validation failed');
+          app.metrics.signIns.inc({ method: 'sso', outcome: 'sso_unavailable' });
           throw upstreamError('单点登录服务暂时无法访问，请稍后再试');
         }
         if (!result.ok) {
@@ -85,12 +89,17 @@ export default async function ssoRoutes(app: FastifyInstance) {
             { casCode: result.code, casMessage: result.message },
             'CAS refused the ticket',
           );
+          app.metrics.signIns.inc({ method: 'sso', outcome: 'refused' });
           throw badRequest('登录票据无效或已过期，请重新登录');
         }
         user = await userFromCas(result.user, result.attributes);
       }
-      if (user.disabled) throw forbidden('账号已停用，请联系管理员');
+      if (user.disabled) {
+        app.metrics.signIns.inc({ method: 'sso', outcome: 'disabled' });
+        throw forbidden('账号已停用，请联系管理员');
+      }
       await app.auth.startSession(request, reply, user);
+      app.metrics.signIns.inc({ method: 'sso', outcome: 'success' });
       return toUserInfo(user);
     },
     { stateChanging: true },

@@ -42,6 +42,7 @@ export default async function userRoutes(app: FastifyInstance) {
       loginLimit,
     );
     if (!verdict.allowed) {
+      app.metrics.signIns.inc({ method: 'password', outcome: 'rate_limited' });
       reply.header('retry-after', String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
       throw tooManyRequests(`登录失败次数过多，请 ${waitText(verdict.retryAfterMs)}后再试`);
     }
@@ -54,12 +55,17 @@ export default async function userRoutes(app: FastifyInstance) {
     if (!user || !user.password_hash || !valid) {
       // The failure is counted already (by take); what is left is housekeeping.
       await app.loginAttempts.prune(loginLimit.resetMs);
+      app.metrics.signIns.inc({ method: 'password', outcome: 'bad_credentials' });
       throw badRequest(BAD_CREDENTIALS);
     }
     // The right password of a disabled account keeps its count: it signs nobody in.
-    if (user.disabled) throw forbidden('账号已停用，请联系管理员');
+    if (user.disabled) {
+      app.metrics.signIns.inc({ method: 'password', outcome: 'disabled' });
+      throw forbidden('账号已停用，请联系管理员');
+    }
     await app.loginAttempts.succeeded(userIp, ip);
     await app.auth.startSession(request, reply, user);
+    app.metrics.signIns.inc({ method: 'password', outcome: 'success' });
     return toUserInfo(user);
   });
 

@@ -1,20 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ANIME_LENGTHS, ProjectType, animeEndpoints } from '@kol/shared-sdk/contracts';
 import { badRequest, notFound } from '../../../http/api-error';
 import { adaptScript } from '../../../video/pipelines/anime/script';
 import { defineRoute } from '../../define-route';
+import { requestSignal } from '../../../http/request-signal';
 
 /** An adaptation by a model may take a while; past this the page is better told. */
 const ADAPT_TIMEOUT_MS = 120_000;
-
-/** The request's end (the user left) or the time limit, whichever comes first. */
-function requestSignal(request: FastifyRequest, timeoutMs: number): AbortSignal {
-  const left = new AbortController();
-  request.raw.once('close', () => {
-    if (!request.raw.complete) left.abort(new Error('client closed'));
-  });
-  return AbortSignal.any([left.signal, AbortSignal.timeout(timeoutMs)]);
-}
 
 /**
  * The anime short's (type 11) steps before its render: the script adapted from a story (the

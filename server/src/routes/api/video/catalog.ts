@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { hasCjk, videoEndpoints, type VideoConfigOption } from '@kol/shared-sdk/contracts';
 import { badRequest, upstreamError } from '../../../http/api-error';
 import { ProviderError } from '../../../providers/errors';
@@ -9,18 +9,10 @@ import { listMusic } from '../../../video/library/music/catalog';
 import { templateList } from '../../../video/library/templates';
 import { IMAGE_STYLES } from '../../../video/library/image-styles';
 import { defineRoute } from '../../define-route';
+import { requestSignal } from '../../../http/request-signal';
 
 /** A translation by a model may take a while; past this the page is better told. */
 const TRANSLATE_TIMEOUT_MS = 120_000;
-
-/** The request's end (the user left) or the time limit, whichever comes first. */
-function requestSignal(request: FastifyRequest, timeoutMs: number): AbortSignal {
-  const left = new AbortController();
-  request.raw.once('close', () => {
-    if (!request.raw.complete) left.abort(new Error('client closed'));
-  });
-  return AbortSignal.any([left.signal, AbortSignal.timeout(timeoutMs)]);
-}
 
 /**
  * The catalogs of the video pages: helpers (0), marketing templates (1) and the composition

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ProjectType, convertEndpoints, type DedupPresets } from '@kol/shared-sdk/contracts';
 import { badRequest, staleRevision } from '../../../http/api-error';
 import { keepInStore } from '../../../uploads/keep';
@@ -13,6 +13,7 @@ import { probeWithFfmpeg, runFfmpeg } from '../../../video/engine/ffmpeg';
 import { ownUploads, uploadedFile } from '../../../video/pipelines/kit/work-inputs';
 import { pipelineOptionsFrom, type MediaPipelineOptions } from '../../../video/pipelines';
 import { defineRoute } from '../../define-route';
+import { requestSignal } from '../../../http/request-signal';
 
 /** A transcription of a 10-minute clip may take a while; past this the page is better told. */
 const EXTRACT_TIMEOUT_MS = 180_000;
@@ -35,15 +36,6 @@ function previewFilters(presets: DedupPresets, size: { width: number; height: nu
     if (error instanceof DedupRangeError) throw badRequest(error.message);
     throw error;
   }
-}
-
-/** The request's end (the user left) or the time limit, whichever comes first. */
-function requestSignal(request: FastifyRequest, timeoutMs: number): AbortSignal {
-  const left = new AbortController();
-  request.raw.once('close', () => {
-    if (!request.raw.complete) left.abort(new Error('client closed'));
-  });
-  return AbortSignal.any([left.signal, AbortSignal.timeout(timeoutMs)]);
 }
 
 /**

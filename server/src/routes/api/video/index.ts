@@ -97,6 +97,7 @@ export default async function videoRoutes(app: FastifyInstance) {
       ...(query.flag !== undefined ? { flag: query.flag } : {}),
       ...(query.keyword !== undefined ? { keyword: query.keyword } : {}),
       ...(query.withText ? { withText: true } : {}),
+      ...(query.seriesId !== undefined ? { seriesId: query.seriesId } : {}),
       pageIndex: query.pageIndex ?? 1,
       pageSize: query.pageSize ?? 20,
     });

@@ -1,4 +1,7 @@
-import { MAX_BOOK_UPLOAD_BYTES } from '@kol/shared-sdk';
+import { MAX_BOOK_UPLOAD_BYTES } from './constants';
+
+// Checked in the browser before a book goes to `upload_book` (the writing remote's source
+// picker, the video remote's series): the server checks again.
 
 /** The book files the local library takes (the upload contract: TXT or EPUB). */
 export const BOOK_FILE_EXTENSIONS = ['.txt', '.epub'] as const;

@@ -1,0 +1,18 @@
+// The package ships no types; this is the shape its README documents (prom2json's).
+declare module 'parse-prometheus-text-format' {
+  export interface ParsedSample {
+    value?: string;
+    labels?: Record<string, string>;
+    /** Histograms and summaries. */
+    count?: string;
+    sum?: string;
+    buckets?: Record<string, string>;
+  }
+  export interface ParsedFamily {
+    name: string;
+    help: string;
+    type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED';
+    metrics: ParsedSample[];
+  }
+  export default function parsePrometheusTextFormat(text: string): ParsedFamily[];
+}
