@@ -68,7 +68,9 @@ beforeAll(async () => {
   alice = await signedInClient(first);
   bob = await signedInClient(first);
   aliceId = ((await alice.get('/api/user/current')).data as { userId: number }).userId;
-});
+  // Two apps, a bucket and a worker's stores: on a loaded 2-core machine (a full test run
+  // beside other work) this setup once took longer than the default 30 s.
+}, 120_000);
 afterAll(async () => {
   await first?.close();
   await second?.close();
