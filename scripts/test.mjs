@@ -290,6 +290,22 @@ async function runSlot() {
   }
 }
 
+// Debian's melt, which the MLT export's test renders with, installed beside the jobs (minutes
+// of download and unpacking, little CPU) rather than inside the server's suite; the test waits
+// for this installer (scripts/ensure-melt.mjs takes turns) when it gets there first. Not among
+// the jobs' children: a failed run must not kill dpkg halfway through an install.
+const meltLog = [];
+const meltInstall = spawn(process.execPath, [path.join(ROOT, 'scripts', 'ensure-melt.mjs')], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+for (const stream of [meltInstall.stdout, meltInstall.stderr]) {
+  stream.on('data', (chunk) => meltLog.push(chunk));
+}
+meltInstall.on('exit', (code) => {
+  const last = Buffer.concat(meltLog).toString().trim().split('\n').slice(-1)[0] ?? '';
+  log(code === 0 ? last : `melt could not be installed (exit ${code}): ${last}`);
+});
+
 log(
   `${JOBS.length} jobs, ${SLOTS} at a time, longest first: ${pending.map((job) => job.name).join(', ')}`,
 );

@@ -36,6 +36,7 @@ const WITHOUT_DATABASE = [
   '<rootDir>/test/tasks/eta.test.ts',
   '<rootDir>/test/text/',
   '<rootDir>/test/video/engine/',
+  '<rootDir>/test/video/export/melt.test.ts',
   '<rootDir>/test/video/library/(ambient|catalogs|shared-library|vocabulary).test.ts',
   '<rootDir>/test/video/pipelines/',
   '<rootDir>/test/writing/(local-engine|local-engine-sentences|openai-provider).test.ts',

@@ -35,6 +35,7 @@ import videoProgressRoutes from './routes/api/video/progress-stream';
 import videoImageRoutes from './routes/api/video/images';
 import videoAnimeRoutes from './routes/api/video/anime';
 import videoConvertRoutes from './routes/api/video/convert';
+import videoExportRoutes from './routes/api/video/export';
 import roleRoutes from './routes/api/role/index';
 import libraryRoutes from './routes/api/library/index';
 import loraRoutes from './routes/api/lora/index';
@@ -129,6 +130,7 @@ export async function buildApp(
   await app.register(videoImageRoutes);
   await app.register(videoAnimeRoutes);
   await app.register(videoConvertRoutes);
+  await app.register(videoExportRoutes);
   await app.register(editRoutes);
   await app.register(roleRoutes);
   await app.register(libraryRoutes);

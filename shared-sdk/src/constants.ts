@@ -27,6 +27,13 @@ export const VIDEO_PROGRESS_STREAM_PATH = '/api/video/progress_stream';
 export const SERIES_PROGRESS_STREAM_PATH = '/api/series/progress_stream';
 /** A series' finished episodes as one ZIP (`?seriesId=`): an MP4 and an SRT each, streamed. */
 export const SERIES_DOWNLOAD_PATH = '/api/series/download';
+/**
+ * A finished video as a project an editor opens, streamed as a ZIP (`?workId=&format=`, and
+ * `taskId=` for one render): `jianying`, one 剪映 / CapCut draft folder whose media paths are
+ * written for the user's drafts folder (their `draftPath`); `mlt`, a Shotcut / Kdenlive project
+ * (`.mlt`) with its media beside it.
+ */
+export const EXPORT_PROJECT_PATH = '/api/video/export_project';
 /** Largest book a user may upload (TXT in UTF-8 or GB18030, or EPUB). */
 export const MAX_BOOK_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** Largest image a user may upload (avatars, role references). */

@@ -149,11 +149,12 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
       return row ?? null;
     },
 
-    /** The newest task of these kinds of a work of this user. */
+    /** The newest task of these kinds of a work of this user (`succeeded`: the newest made). */
     async latestForWork(
       userId: number,
       workId: number,
       kinds: string[] = ['video', 'merge'],
+      options: { succeeded?: boolean } = {},
     ): Promise<VideoTaskRow | null> {
       const row = await db
         .selectFrom('video_tasks')
@@ -161,6 +162,7 @@ export function createVideoTasksRepository(db: Kysely<Database>) {
         .where('work_id', '=', workId)
         .where('user_id', '=', userId)
         .where('kind', 'in', kinds)
+        .$if(options.succeeded === true, (q) => q.where('state', '=', 'succeeded'))
         .orderBy('created_at', 'desc')
         .limit(1)
         .executeTakeFirst();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { exportRefusalOf } from '@kol/shared-sdk/contracts';
 import type { Shot, VideoSettings, WorkDetail, WorkSummary } from '@kol/shared-sdk/contracts';
 import type { Database } from '../db/schema';
 import { containsPattern } from '../db/like';
@@ -273,6 +274,15 @@ export function createWorksRepository(db: Kysely<Database>) {
                     THEN jsonb_array_length(m.outputs->'report'->'problems') ELSE 0 END`.as(
                     'report_problems',
                   ),
+                  // Whether it can be exported (exportRefusalOf): its timeline, and any filter.
+                  sql<boolean>`m.outputs ? 'timeline'`.as('has_timeline'),
+                  sql<boolean>`(coalesce((m.outputs->'timeline'->>'filtered')::boolean, false)
+                    OR jsonb_path_exists(m.outputs, '$.timeline.segments[*] ? (@.filtered == true)'))`.as(
+                    'timeline_filtered',
+                  ),
+                  sql<boolean>`coalesce((m.outputs->>'timelineUnkept')::boolean, false)`.as(
+                    'timeline_unkept',
+                  ),
                 ])
                 .whereRef('m.work_id', '=', 'works.id')
                 .where('m.kind', 'in', ['video', 'merge'])
@@ -295,6 +305,9 @@ export function createWorksRepository(db: Kysely<Database>) {
             'made.made_cover_url',
             'made.duration_ms',
             'made.report_problems',
+            'made.has_timeline',
+            'made.timeline_filtered',
+            'made.timeline_unkept',
           ])
           .select(sql<string>`left(text, ${EXCERPT_CHARS})`.as('excerpt'))
           .$if(filter.seriesId !== undefined, (q) =>
@@ -327,6 +340,13 @@ export function createWorksRepository(db: Kysely<Database>) {
           srtUrl: row.srt_url ?? '',
           durationMs: row.duration_ms ?? 0,
           reportProblems: row.report_problems ?? 0,
+          exportRefusal: row.video_url
+            ? exportRefusalOf(row.type, {
+                hasTimeline: row.has_timeline ?? false,
+                filtered: row.timeline_filtered ?? false,
+                unkeptMedia: row.timeline_unkept ?? false,
+              })
+            : null,
           revision: row.revision,
           updateTime: row.updated_at.toISOString(),
         })),

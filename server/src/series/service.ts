@@ -5,6 +5,8 @@ import {
   SERIES_MAX_EPISODE_CHARS,
   SERIES_MAX_EPISODES,
   isOverseasProjectType,
+  exportFactsOf,
+  exportRefusalOf,
   splitSentences,
   type CreateSeriesBody,
   type EpisodeState,
@@ -447,6 +449,10 @@ export class SeriesService {
       coverUrl: text('coverUrl'),
       durationMs:
         typeof task?.outputs.videoDurationMs === 'number' ? task.outputs.videoDurationMs : 0,
+      exportRefusal:
+        task?.state === 'succeeded' && text('videoUrl')
+          ? exportRefusalOf(task.type, exportFactsOf(task.outputs))
+          : null,
     };
   }
 

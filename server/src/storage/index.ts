@@ -4,7 +4,7 @@ import { LocalStore } from './local-store';
 import type { MediaStores } from './media-store';
 
 export type { MediaStore, MediaStores, StoredEntry, StoredInfo } from './media-store';
-export { checkKey, keyOf } from './media-store';
+export { checkKey, keyBelow, keyOf } from './media-store';
 export type { S3StoreConfig } from './s3-store';
 
 /**

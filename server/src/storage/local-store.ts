@@ -11,7 +11,13 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { checkKey, type MediaStore, type StoredEntry, type StoredInfo } from './media-store';
+import {
+  checkKey,
+  keyBelow,
+  type MediaStore,
+  type StoredEntry,
+  type StoredInfo,
+} from './media-store';
 
 /**
  * The store as a folder of this machine (the embedded default): the key is the path below
@@ -28,6 +34,10 @@ export class LocalStore implements MediaStore {
 
   localPath(key: string): string {
     return path.join(this.root, ...checkKey(key).split('/'));
+  }
+
+  keyOfFile(file: string): string | null {
+    return keyBelow(this.root, file);
   }
 
   /** The file of a key that is a regular file reached without a link, or null. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
@@ -18,6 +19,11 @@ export interface MediaStore {
    * use it in place), null for an object store. Does not check that it exists.
    */
   localPath(key: string): string | null;
+  /**
+   * The key of a file of this machine that this store gave out (its local file, or the copy
+   * `cached` made), or null: a render records what it read by key (video/export/timeline.ts).
+   */
+  keyOfFile(file: string): string | null;
   /**
    * Makes sure the store can be used, at start: the folder is made; the bucket answers (a
    * clear error naming it and the endpoint otherwise, rather than a failure at the first
@@ -86,3 +92,14 @@ export function checkKey(key: string, { prefix = false } = {}): string {
 
 /** A key from a path relative to a store's root on any platform (`12\\task\\a.mp4` too). */
 export const keyOf = (relative: string): string => relative.split(/[\\/]+/).join('/');
+
+/** The key of `file` below the folder `root`, or null when it is not inside it. */
+export function keyBelow(root: string, file: string): string | null {
+  const relative = path.relative(path.resolve(root), path.resolve(file));
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  try {
+    return checkKey(keyOf(relative));
+  } catch {
+    return null;
+  }
+}

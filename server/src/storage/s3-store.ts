@@ -14,7 +14,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { contentTypeOf } from './content-types';
-import { checkKey, type MediaStore, type StoredEntry, type StoredInfo } from './media-store';
+import {
+  checkKey,
+  keyBelow,
+  type MediaStore,
+  type StoredEntry,
+  type StoredInfo,
+} from './media-store';
 
 /** Where the objects are: one bucket of an S3-compatible service (MEDIA_STORE=s3). */
 export interface S3StoreConfig {
@@ -74,6 +80,10 @@ export class S3Store implements MediaStore {
 
   localPath(): null {
     return null;
+  }
+
+  keyOfFile(file: string): string | null {
+    return keyBelow(this.cacheDir, file);
   }
 
   async open(): Promise<void> {

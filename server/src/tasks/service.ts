@@ -9,6 +9,8 @@ import {
   QUOTA_TYPE_LABELS,
   QUOTA_TYPE_OF_PROJECT,
   canUseProjectType,
+  exportFactsOf,
+  exportRefusalOf,
   type QuotaType,
   type WorkResult,
 } from '@kol/shared-sdk/contracts';
@@ -391,6 +393,10 @@ export class VideoTaskService {
         typeof task.outputs.videoDurationMs === 'number' ? task.outputs.videoDurationMs : 0,
       error: task.error,
       report: reportOf(task.outputs.report),
+      exportRefusal:
+        task.state === 'succeeded' && text('videoUrl')
+          ? exportRefusalOf(task.type, exportFactsOf(task.outputs))
+          : null,
     };
   }
 

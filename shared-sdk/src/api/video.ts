@@ -1,8 +1,8 @@
 import type { VideoConfigType } from '../enums';
 import { ConfigType } from '../enums';
-import { VIDEO_PROGRESS_STREAM_PATH } from '../constants';
-import type { videoEndpoints, WorkResult } from '../contracts/video';
-import type { CallOptions } from '../http/client';
+import { EXPORT_PROJECT_PATH, VIDEO_PROGRESS_STREAM_PATH } from '../constants';
+import type { ExportFormat, videoEndpoints, WorkResult } from '../contracts/video';
+import { httpClient, type CallOptions } from '../http/client';
 import { forgetSettledKeys } from '../http/idempotency';
 import { defineCall } from './define-call';
 import { followProgress, type ProgressHandlers } from './progress-stream';
@@ -75,4 +75,14 @@ export type VideoProgressHandlers = ProgressHandlers<WorkResult>;
  */
 export function followVideoProgress(workId: number, handlers: VideoProgressHandlers): () => void {
   return followProgress(`${VIDEO_PROGRESS_STREAM_PATH}?workId=${workId}`, handlers);
+}
+
+/**
+ * Where the browser downloads a finished video as an editor's project (a plain link: the ZIP
+ * streams). `jianying` needs the user's drafts folder (update_user_draft) first.
+ */
+export function exportProjectUrl(workId: number, format: ExportFormat, taskId?: string): string {
+  const query = new URLSearchParams({ workId: String(workId), format });
+  if (taskId) query.set('taskId', taskId);
+  return `${httpClient.defaults.baseURL ?? ''}${EXPORT_PROJECT_PATH}?${query.toString()}`;
 }

@@ -126,6 +126,8 @@ export const SeriesEpisode = Type.Object({
   srtUrl: Type.String(),
   coverUrl: Type.String(),
   durationMs: Type.Integer({ minimum: 0 }),
+  /** Why its video cannot be exported (WorkResult.exportRefusal); optional for older answers. */
+  exportRefusal: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type SeriesEpisode = Static<typeof SeriesEpisode>;
 

@@ -124,6 +124,11 @@ export const WorkSummary = Type.Object({
    * when that video has no report): My works marks such a card 「需检查」.
    */
   reportProblems: Type.Integer({ minimum: 0 }),
+  /**
+   * Why the newest finished video cannot be exported (WorkResult.exportRefusal); null when it
+   * can. Optional so older answers still read.
+   */
+  exportRefusal: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** The work's revision (WorkDetail.revision): a rename from a list is based on it. */
   revision: Type.Integer({ minimum: 1 }),
   updateTime: Type.String(),
@@ -329,8 +334,75 @@ export const WorkResult = Type.Object({
    * before reports existed. Optional so older answers (and test fixtures) still read.
    */
   report: Type.Optional(Type.Union([QualityReport, Type.Null()])),
+  /**
+   * Why the finished video cannot be exported as an editor's project (导出剪映草稿, 导出工程),
+   * in Chinese; null when it can (or nothing is made yet). Optional so older answers still read.
+   */
+  exportRefusal: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type WorkResult = Static<typeof WorkResult>;
+
+/** The editors' project formats of EXPORT_PROJECT_PATH. */
+export const ExportFormat = Type.Union([Type.Literal('jianying'), Type.Literal('mlt')], {
+  title: '导出格式',
+});
+export type ExportFormat = Static<typeof ExportFormat>;
+
+/** What decides whether a finished video can be exported, as the server reads it off the render. */
+export interface ExportFacts {
+  /** The render recorded its timeline (every render since the export exists). */
+  hasTimeline: boolean;
+  /** The render filtered its pictures (de-duplication presets): no draft can say so. */
+  filtered: boolean;
+  /**
+   * The render showed a picture made only for it and not kept (a cut video's stand-in card for
+   * a segment without a picture): no timeline could be recorded.
+   */
+  unkeptMedia?: boolean;
+}
+
+/**
+ * The facts of a finished task's stored outputs (its `timeline`, video/export/timeline.ts on the
+ * server). The works list reads the same two facts in SQL (repositories/works.ts).
+ */
+export function exportFactsOf(outputs: Record<string, unknown>): ExportFacts {
+  const timeline = outputs.timeline as
+    { filtered?: unknown; segments?: Array<{ filtered?: unknown }> } | undefined;
+  if (typeof timeline !== 'object' || timeline === null) {
+    return { hasTimeline: false, filtered: false, unkeptMedia: outputs.timelineUnkept === true };
+  }
+  const segments = Array.isArray(timeline.segments) ? timeline.segments : [];
+  return {
+    hasTimeline: true,
+    filtered: timeline.filtered === true || segments.some((s) => s?.filtered === true),
+  };
+}
+
+/**
+ * Why a finished video of this type cannot be exported as an editor's project, in Chinese;
+ * null when it can. One wording for the result page, the works lists and the export's refusal.
+ */
+export function exportRefusalOf(type: number, facts: ExportFacts): string | null {
+  // Scroll (2): its pictures are text drawn frame by frame, there is no shot to edit.
+  if (type === 2) return '滚屏视频的画面是逐帧绘制的滚动文字，没有可编辑的分镜，暂不支持导出';
+  if (facts.unkeptMedia) {
+    return '这个视频有片段用的是临时补上的画面（没有配图的片段），暂不支持导出，补上画面重新生成后即可导出';
+  }
+  if (!facts.hasTimeline) return '这个视频生成于「导出工程」上线之前，重新生成后即可导出';
+  if (facts.filtered) {
+    return '这个视频做了去重处理（镜像、调色、变速等），剪映草稿和工程无法还原，暂不支持导出';
+  }
+  return null;
+}
+
+/** The query of EXPORT_PROJECT_PATH (a ZIP streamed outside the JSON envelope). */
+export const ExportProjectQuery = Type.Object({
+  workId,
+  format: ExportFormat,
+  /** One render of the work; absent: its newest finished video. */
+  taskId: Type.Optional(Text('任务编号', { minLength: 1, maxLength: 64 })),
+});
+export type ExportProjectQuery = Static<typeof ExportProjectQuery>;
 
 export const GenerateScriptBody = Type.Object({
   type: ProjectTypeField,

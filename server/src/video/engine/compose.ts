@@ -50,8 +50,22 @@ export const TARGET_LUFS = TARGET_LOUDNESS_LUFS;
 export const defaultSize = (aspect: Aspect): { width: number; height: number } =>
   aspect === '9:16' ? { width: 1080, height: 1920 } : { width: 1920, height: 1080 };
 
-type Motion = 'zoom-in' | 'zoom-out' | 'pan-right' | 'pan-left';
-const MOTIONS: Motion[] = ['zoom-in', 'pan-right', 'zoom-out', 'pan-left'];
+export type Motion = 'zoom-in' | 'zoom-out' | 'pan-right' | 'pan-left';
+/** A still's motion by its index: the order kenBurnsFilters gives, and exports repeat. */
+export const MOTIONS: readonly Motion[] = ['zoom-in', 'pan-right', 'zoom-out', 'pan-left'];
+
+/**
+ * What zoompan shows of the (cover-cropped) picture at progress `p` of the shot (0 first frame,
+ * 1 last): the zoom, and the shown window's top-left as a share of the picture. The exports
+ * (video/export) turn it into an editor's keyframes, so it must stay the same as `zoompan`.
+ */
+export function motionAt(motion: Motion, p: number): { zoom: number; left: number; top: number } {
+  const zoom = motion === 'zoom-in' ? 1 + 0.15 * p : motion === 'zoom-out' ? 1.15 - 0.15 * p : 1.12;
+  const room = 1 - 1 / zoom;
+  const left =
+    motion === 'pan-right' ? room * p : motion === 'pan-left' ? room * (1 - p) : room / 2;
+  return { zoom, left, top: room / 2 };
+}
 
 /** zoompan expressions; `on` is the output frame index and n the shot's frame count. */
 function zoompan(motion: Motion, n: number, w: number, h: number): string {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { QualityReport } from '@kol/shared-sdk/contracts';
 import type { StageContext } from '../../../tasks/types';
+import { TimelineSchema } from '../../export/timeline';
 
 /**
  * The output schemas several pipelines share (tasks/stage.ts: defineStage). They describe what
@@ -87,5 +88,9 @@ export const FinishedVideoSchema = Type.Object({
   srtUrl: Type.String(),
   coverUrl: Type.String(),
   report: QualityReport,
+  /** What the render used, for the editors' exports; absent from videos made before them. */
+  timeline: Type.Optional(TimelineSchema),
+  /** The render used a file it did not keep: no timeline could be recorded (no export). */
+  timelineUnkept: Type.Optional(Type.Boolean()),
 });
 export type FinishedVideoOutput = Static<typeof FinishedVideoSchema>;

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { MUSIC_VOLUME_DEFAULT } from '@kol/shared-sdk/contracts';
 import type { StageContext } from '../../../tasks/types';
+import { timelineOf } from '../../export/timeline';
 import { writeCaptions, type Aspect, type Cue } from '../../engine/captions';
 import { composeSegments, type ComposeSegment } from '../../engine/compose-segments';
 import {
@@ -48,13 +50,8 @@ export async function renderNarratedSegments(
     srtPath: path.join(ctx.workDir, `${name}-captions.srt`),
     assPath: path.join(ctx.workDir, `${name}-captions.ass`),
   };
-  await writeCaptions(
-    input.cues,
-    captions,
-    input.size,
-    input.aspect,
-    await captionStyleOf(options, ctx),
-  );
+  const captionStyle = await captionStyleOf(options, ctx);
+  await writeCaptions(input.cues, captions, input.size, input.aspect, captionStyle);
   const musicPath = await resolveWorkMusic(options, ctx.task.userId, workIdOf(ctx), input.musicId);
   checkAborted(ctx.signal);
   const result = await composeSegments(
@@ -75,7 +72,22 @@ export async function renderNarratedSegments(
       onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
     },
   );
-  return finishedVideoOutputs(options, ctx, result, {
+  const timeline = timelineOf(
+    {
+      aspect: input.aspect,
+      size: input.size,
+      segments: input.segments,
+      narration: input.narration,
+      cues: input.cues,
+      captionStyle,
+      ...(musicPath
+        ? { music: { path: musicPath, volume: input.musicVolume ?? MUSIC_VOLUME_DEFAULT } }
+        : {}),
+      ...(input.videoFilters ? { videoFilters: input.videoFilters } : {}),
+    },
+    options,
+  );
+  const outputs = await finishedVideoOutputs(options, ctx, result, {
     aspect: input.aspect,
     narration: input.narration,
     cues: input.cues,
@@ -83,4 +95,7 @@ export async function renderNarratedSegments(
       ? { segments: { missing: input.missingPictures, count: input.segments.length } }
       : {}),
   });
+  // A file the render made for itself alone (not kept in the store) leaves no timeline:
+  // the export then says so rather than that the video is old.
+  return timeline ? { ...outputs, timeline } : { ...outputs, timelineUnkept: true };
 }

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { MUSIC_VOLUME_DEFAULT } from '@kol/shared-sdk/contracts';
 import { defineStage } from '../../../tasks/stage';
+import { timelineOf } from '../../export/timeline';
 import { writeCaptions, type Aspect, type Cue } from '../../engine/captions';
 import { composeVideo } from '../../engine/compose-segments';
 import {
@@ -46,7 +48,8 @@ export function stillsComposeStage(
         srtPath: path.join(ctx.workDir, 'captions.srt'),
         assPath: path.join(ctx.workDir, 'captions.ass'),
       };
-      await writeCaptions(cues, captions, size, aspect, await captionStyleOf(options, ctx));
+      const captionStyle = await captionStyleOf(options, ctx);
+      await writeCaptions(cues, captions, size, aspect, captionStyle);
       const musicPath = await resolveWorkMusic(
         options,
         ctx.task.userId,
@@ -54,13 +57,14 @@ export function stillsComposeStage(
         script.musicId,
       );
       checkAborted(ctx.signal);
+      const shots = frames.map((frame, i) => ({
+        imagePath: abs(frame),
+        durationMs: durations[i] ?? 0,
+      }));
       const result = await composeVideo(
         {
           aspect,
-          shots: frames.map((frame, i) => ({
-            imagePath: abs(frame),
-            durationMs: durations[i] ?? 0,
-          })),
+          shots,
           narrationWav: abs(spoken.narration),
           ...(musicPath ? { musicPath } : {}),
           ...captions,
@@ -73,11 +77,29 @@ export function stillsComposeStage(
           onProgress: (done, total) => ctx.reportProgress((done / total) * 100),
         },
       );
-      return finishedVideoOutputs(options, ctx, result, {
+      const outputs = await finishedVideoOutputs(options, ctx, result, {
         aspect,
         narration: spoken.narration,
         cues,
       });
+      const timeline = timelineOf(
+        {
+          aspect,
+          size,
+          segments: shots.map((shot) => ({
+            media: { kind: 'image', path: shot.imagePath },
+            durationMs: shot.durationMs,
+          })),
+          narration: spoken.narration,
+          cues,
+          captionStyle,
+          ...(musicPath ? { music: { path: musicPath, volume: MUSIC_VOLUME_DEFAULT } } : {}),
+        },
+        options,
+      );
+      // A file the render made for itself alone (not kept in the store) leaves no timeline:
+      // the export then says so rather than that the video is old.
+      return timeline ? { ...outputs, timeline } : { ...outputs, timelineUnkept: true };
     },
   });
 }
