@@ -19,3 +19,17 @@ export const DEFAULT_DRAFT_FOLDERS = {
 export function isDraftFolder(folder: string): boolean {
   return folder.length <= DRAFT_FOLDER_MAX_LENGTH && new RegExp(DRAFT_FOLDER_PATTERN).test(folder);
 }
+
+/**
+ * What is wrong with `folder` as a drafts folder, in Chinese, or null when the server takes it
+ * (empty too: not set). The user centre's form and the 剪映 export's dialog say the same words.
+ */
+export function draftFolderProblem(folder: string): string | null {
+  if (folder.length > DRAFT_FOLDER_MAX_LENGTH) {
+    return `文件夹路径不能超过 ${DRAFT_FOLDER_MAX_LENGTH} 个字符`;
+  }
+  if (!isDraftFolder(folder)) {
+    return '请填写完整的文件夹路径：Windows 以盘符开头（如 D:\\），macOS 以 / 开头';
+  }
+  return null;
+}

@@ -11,6 +11,13 @@ import kolTheme from './kol-theme.json';
 export { useSingleFlight } from './single-flight';
 export { configuredServices, forgetServices, useServices, useTextModel } from './services';
 export { VideoTypeChooser } from './video-type-chooser';
+export {
+  ExportProject,
+  JianyingDraftDialog,
+  MLT_EXPORT_HINT,
+  type ExportProjectProps,
+  type JianyingDraftDialogProps,
+} from './export-project';
 export { useMediaQuery } from './use-media-query';
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { Link, useParams } from '@kol/shared-sdk/router';
+import { ExportProject } from '@kol/shared-sdk/ui';
 import { PageFrame } from '../../components/page-frame';
 import { usePageNavigate } from '../../lib/phone';
 import { useVideoResult } from './api/use-video-result';
@@ -67,14 +68,23 @@ function ShortVideo({ taskId }: { taskId: string }) {
       <Col xs={24} md={portrait ? 14 : 24} lg={portrait ? 16 : 10} data-testid="details-column">
         <Flex vertical gap={16}>
           <Card size="small" title="视频信息">
-            <VideoDetails
-              work={work}
-              videoUrl={result.videoUrl}
-              srtUrl={result.srtUrl}
-              durationMs={durationMs ?? (shotMs > 0 ? shotMs : null)}
-              onChanged={setWork}
-              onRegenerated={() => navigate(progress)}
-            />
+            <Flex vertical gap={12}>
+              <VideoDetails
+                work={work}
+                videoUrl={result.videoUrl}
+                srtUrl={result.srtUrl}
+                durationMs={durationMs ?? (shotMs > 0 ? shotMs : null)}
+                onChanged={setWork}
+                onRegenerated={() => navigate(progress)}
+              />
+              {/* This render, as an editor's project; or why it cannot be one (a scroll video,
+                  a video made before exports). */}
+              <ExportProject
+                workId={result.workId}
+                taskId={taskId}
+                exportRefusal={result.exportRefusal}
+              />
+            </Flex>
           </Card>
           {/* A video made before quality reports existed has none (null). */}
           {result.report && (

@@ -384,6 +384,16 @@ describe('/video/series/:id', () => {
       'href',
       '/video/short/t1',
     );
+    // A finished episode is offered as an editor's project; one still failing is not.
+    expect(
+      within(done).getByRole('button', { name: '导出剪映草稿 第1集 青灯照剑 第1集' }),
+    ).toBeInTheDocument();
+    expect(
+      within(done)
+        .getByRole('link', { name: '导出工程 第1集 青灯照剑 第1集' })
+        .getAttribute('href'),
+    ).toMatch(/\/api\/video\/export_project\?workId=41&format=mlt&taskId=t1$/);
+    expect(within(failed).queryByRole('button', { name: /^导出剪映草稿/ })).not.toBeInTheDocument();
     const download = screen.getByRole('link', { name: '下载全部（ZIP）' });
     expect(download.getAttribute('href')).toMatch(/\/api\/series\/download\?seriesId=9$/);
 

@@ -234,6 +234,25 @@ describe('/video/short/:taskId', () => {
     expect(screen.getByText('漫剪视频 · 时长 1分23秒')).toBeInTheDocument();
   });
 
+  it('offers this render as a 剪映 draft and an MLT project, or says why it cannot be', async () => {
+    let exportRefusal: string | null = null;
+    await start({ 'GET /api/video/get_work_result': () => ok({ ...DONE, exportRefusal }) });
+    const first = renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    const details = await screen.findByTestId('details-column');
+    expect(within(details).getByRole('button', { name: '导出剪映草稿' })).toBeInTheDocument();
+    expect(within(details).getByRole('link', { name: '导出工程' })).toHaveAttribute(
+      'href',
+      `${origin()}/api/video/export_project?workId=21&format=mlt&taskId=task-21`,
+    );
+    first.unmount();
+
+    exportRefusal = '这个视频生成于「导出工程」上线之前，重新生成后即可导出';
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByText(exportRefusal)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '导出剪映草稿' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '导出工程' })).not.toBeInTheDocument();
+  });
+
   it('renames the video (save_video_info) on the revision it read, refusing an empty title', async () => {
     const server = await start(workRoutes({ work: { ...WORK, revision: 4 } }));
     renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });

@@ -491,11 +491,39 @@ describe('works lists: the cards', () => {
       '播放',
       '下载视频（MP4）',
       '下载字幕（SRT）',
+      '导出剪映草稿',
+      '导出工程（Shotcut / Kdenlive）',
       '重新生成',
       '重命名',
       '移到作品',
       '删除',
     ]);
+  });
+
+  it('exports a finished video as a 剪映 draft or an MLT project, or says why it cannot', async () => {
+    await renderList([
+      madeWork(3, { title: '做好了', exportRefusal: null }),
+      madeWork(4, {
+        title: '旧视频',
+        exportRefusal: '这个视频生成于「导出工程」上线之前，重新生成后即可导出',
+      }),
+    ]);
+    await screen.findByText('做好了');
+    const menu = await openMore('做好了');
+    expect(
+      within(menu).getByRole('link', { name: '导出工程（Shotcut / Kdenlive）' }),
+    ).toHaveAttribute(
+      'href',
+      `${backend.current.origin}/api/video/export_project?workId=3&format=mlt`,
+    );
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '导出剪映草稿' }));
+    // The demo user has no drafts folder yet: the shared dialog asks for it first.
+    const dialog = await openDialog();
+    expect(within(dialog).getByLabelText('剪映草稿文件夹')).toBeInTheDocument();
+
+    const refused = await moreItem('旧视频', /^导出剪映草稿或工程/);
+    expect(refused).toHaveAttribute('aria-disabled', 'true');
+    expect(refused).toHaveTextContent('这个视频生成于「导出工程」上线之前，重新生成后即可导出');
   });
 
   it('downloads from a click anywhere on a download item, not only on its text', async () => {

@@ -1,8 +1,7 @@
 import {
   DEFAULT_DRAFT_FOLDERS,
-  DRAFT_FOLDER_MAX_LENGTH,
+  draftFolderProblem,
   errorMessage,
-  isDraftFolder,
   updateUserDraft,
   type UserInfo,
 } from '@kol/shared-sdk';
@@ -15,16 +14,12 @@ interface DraftFolderValues {
 
 const saveDraftFolder = (body: { draftPath: string }) => updateUserDraft(body);
 
+// The SDK's words, which the 剪映 export's dialog says too; empty is allowed here (it clears).
 const draftFolderRules: FormRule[] = [
   {
-    max: DRAFT_FOLDER_MAX_LENGTH,
-    message: `文件夹路径不能超过 ${DRAFT_FOLDER_MAX_LENGTH} 个字符`,
-  },
-  {
     validator: async (_rule, value: string | undefined) => {
-      if (!isDraftFolder((value ?? '').trim())) {
-        throw new Error('请填写完整的文件夹路径：Windows 以盘符开头（如 D:\\），macOS 以 / 开头');
-      }
+      const problem = draftFolderProblem((value ?? '').trim());
+      if (problem) throw new Error(problem);
     },
   },
 ];

@@ -9,6 +9,7 @@ import {
   type SeriesEpisode,
   errorMessage,
 } from '@kol/shared-sdk';
+import { ExportProject } from '@kol/shared-sdk/ui';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { formatEta } from '../../../lib/stages';
 import { EPISODE_STATE } from './series-state';
@@ -20,7 +21,7 @@ interface EpisodeListProps {
 
 /**
  * Every episode: its state, stage, percent and estimate while it is made; the failure named in
- * Chinese with 重新生成; the cover, 播放 and the work once it is done.
+ * Chinese with 重新生成; the cover, 播放, 下载 and its export as an editor's project once it is done.
  */
 export function EpisodeList({ series, onChange }: EpisodeListProps) {
   return (
@@ -123,6 +124,15 @@ function EpisodeCard({
               </Button>
             )}
           </Flex>
+        )}
+        {episode.state === 'succeeded' && episode.taskId && (
+          <ExportProject
+            workId={episode.workId}
+            taskId={episode.taskId}
+            exportRefusal={episode.exportRefusal ?? null}
+            name={name}
+            size="small"
+          />
         )}
       </Flex>
     </Card>

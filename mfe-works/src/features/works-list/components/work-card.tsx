@@ -4,6 +4,7 @@ import {
   DownOutlined,
   DownloadOutlined,
   EditOutlined,
+  ExportOutlined,
   EyeOutlined,
   FileTextOutlined,
   FormOutlined,
@@ -14,6 +15,7 @@ import {
 } from '@ant-design/icons';
 import {
   CreationFlag,
+  exportProjectUrl,
   formatDurationMs,
   formatTime,
   isOverseasProjectType,
@@ -21,6 +23,7 @@ import {
   videoTypeLabel,
   type WorkSummary,
 } from '@kol/shared-sdk';
+import { MLT_EXPORT_HINT } from '@kol/shared-sdk/ui';
 import { isMaking } from '../api/use-type-works';
 import { cutPathOf, makePathOf, videoPathOf } from '../work-paths';
 import { RouteButton } from './route-button';
@@ -32,6 +35,8 @@ export interface WorkCardProps {
   /** Why 重新生成 cannot be used now (no count left for the type), or null. */
   regenerateBlocked: string | null;
   onPlay: () => void;
+  /** 导出剪映草稿: the list's dialog asks for the drafts folder or links the draft. */
+  onExportDraft: () => void;
   onRegenerate: () => void;
   onRename: () => void;
   onMove: () => void;
@@ -65,6 +70,7 @@ export function WorkCard({
   work,
   regenerateBlocked,
   onPlay,
+  onExportDraft,
   onRegenerate,
   onRename,
   onMove,
@@ -75,6 +81,26 @@ export function WorkCard({
   const generated = work.taskId !== null;
   const moveText = work.flag === CreationFlag.creation ? '移到草稿' : '移到作品';
   const regenerateReason = making ? '正在生成，完成后才能重新生成' : regenerateBlocked;
+  // The newest finished video as an editor's project (absent on an older answer: offered, and
+  // the server has the last word). In the menu, not the row: a card shows three actions at most.
+  const exportRefusal = work.exportRefusal ?? null;
+  const exportItems: MenuItem[] = !work.videoUrl
+    ? []
+    : exportRefusal !== null
+      ? [{ key: 'export', label: withReason('导出剪映草稿或工程', exportRefusal), disabled: true }]
+      : [
+          { key: 'jianying', icon: <ExportOutlined aria-hidden />, label: '导出剪映草稿' },
+          {
+            key: 'mlt',
+            icon: <ExportOutlined aria-hidden />,
+            // A real link, as the downloads above: the ZIP streams to the disk.
+            label: (
+              <a href={exportProjectUrl(work.workId, 'mlt')} download title={MLT_EXPORT_HINT}>
+                导出工程（Shotcut / Kdenlive）
+              </a>
+            ),
+          },
+        ];
 
   // The items' icons are decoration (aria-hidden): their own names are English.
   const moreItems: MenuItem[] = [
@@ -102,6 +128,7 @@ export function WorkCard({
           ),
         }
       : null,
+    ...exportItems,
     generated
       ? {
           key: 'regenerate',
@@ -117,6 +144,7 @@ export function WorkCard({
   ];
   const onMore: MenuProps['onClick'] = ({ key, domEvent }) => {
     if (key === 'play') onPlay();
+    else if (key === 'jianying') onExportDraft();
     else if (key === 'regenerate') onRegenerate();
     else if (key === 'rename') onRename();
     else if (key === 'move') onMove();

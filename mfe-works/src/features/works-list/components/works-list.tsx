@@ -10,6 +10,7 @@ import {
   type WorkSummary,
 } from '@kol/shared-sdk';
 import { useUsageLimits } from '@kol/shared-sdk/state';
+import { JianyingDraftDialog } from '@kol/shared-sdk/ui';
 import { WORKS_KEY } from '../../../lib/query-keys';
 import type { WorkList } from '../../../lib/work-lists';
 import { WORKS_PAGE_SIZE, useTypeWorks } from '../api/use-type-works';
@@ -52,6 +53,8 @@ export function WorksList({ list, pollIntervalMs }: WorksListProps) {
   const usage = useUsageLimits();
   const [playing, setPlaying] = useState<WorkSummary | null>(null);
   const [renaming, setRenaming] = useState<WorkSummary | null>(null);
+  // The work keeps its place while the dialog closes, so its link does not change under the fade.
+  const [drafting, setDrafting] = useState({ workId: 0, open: false });
 
   const actions = useWorkActions({
     // Asked again right before a confirmation states them.
@@ -154,6 +157,7 @@ export function WorksList({ list, pollIntervalMs }: WorksListProps) {
                 work={work}
                 regenerateBlocked={regenerateBlocked(usage.limits, work.type)}
                 onPlay={() => setPlaying(work)}
+                onExportDraft={() => setDrafting({ workId: work.workId, open: true })}
                 onRegenerate={() => void actions.regenerate(work)}
                 onRename={() => setRenaming(work)}
                 onMove={() => void actions.move(work)}
@@ -177,6 +181,12 @@ export function WorksList({ list, pollIntervalMs }: WorksListProps) {
       )}
       <PlayModal work={playing} onClose={() => setPlaying(null)} />
       <RenameModal work={renaming} onSave={actions.rename} onClose={() => setRenaming(null)} />
+      {/* The work's newest finished video (no task named), as its exportRefusal speaks of. */}
+      <JianyingDraftDialog
+        workId={drafting.workId}
+        open={drafting.open}
+        onClose={() => setDrafting((current) => ({ ...current, open: false }))}
+      />
     </Flex>
   );
 }
