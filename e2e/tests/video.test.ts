@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   api,
@@ -177,7 +179,8 @@ async function checkFinishedVideo(
     title,
     prefix,
     estimate,
-  }: { workId: number; title: string; prefix: string; estimate?: number },
+    exportDraft = false,
+  }: { workId: number; title: string; prefix: string; estimate?: number; exportDraft?: boolean },
 ): Promise<void> {
   await page
     .getByRole('group', { name: `生成任务 ${title}` })
@@ -227,6 +230,39 @@ async function checkFinishedVideo(
   expect(srt.headers()['content-type']).toMatch(/^text\/plain/);
   const srtText = await srt.text();
   expect(srtText).toContain('林舟');
+
+  // 导出剪映草稿 (issue 34), once per run: the drafts folder is asked once and remembered, and
+  // the ZIP that downloads holds one draft folder whose media paths are written for it.
+  if (exportDraft) {
+    await page.getByRole('button', { name: '导出剪映草稿' }).click();
+    const dialog = page.getByRole('dialog', { name: '导出剪映草稿' });
+    await dialog.getByLabel('剪映草稿文件夹').fill('D:/剪映草稿');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: '保存并下载' }).click(),
+    ]);
+    const zip = unzipSync(new Uint8Array(await readFile(await download.path())));
+    const names = Object.keys(zip);
+    const folder = names[0]?.split('/')[0] ?? '';
+    expect(names).toEqual(expect.arrayContaining([`${folder}/draft_content.json`]));
+    expect(names.every((name) => name.startsWith(`${folder}/`))).toBe(true);
+    const draft = JSON.parse(strFromU8(zip[`${folder}/draft_content.json`] ?? new Uint8Array()));
+    const paths = (draft.materials.videos as Array<{ path: string }>).map((m) => m.path);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const file of paths) {
+      expect(file.startsWith(`D:/剪映草稿/${folder}/Resources/`)).toBe(true);
+      expect(names).toContain(`${folder}/Resources/${file.split('/').pop()}`);
+    }
+    // Remembered: the dialog now shows the folder with the download, and so does the next one.
+    await dialog.getByRole('link', { name: '下载剪映草稿（ZIP）' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '导出剪映草稿' }).click();
+    await dialog.getByText('D:/剪映草稿').waitFor();
+    await dialog.getByRole('link', { name: '下载剪映草稿（ZIP）' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
 
   // get_work_result carries no duration and work_info's shots keep none after a render, so
   // the server's measure is its SRT: the narration's cue times the server measured and
@@ -308,7 +344,13 @@ describe('the comic clip flow (issue 12)', () => {
       await page.waitForURL((url) => url.pathname === `/video/promptWord/${workId}`);
 
       await generateAndWatch(page, { workId, title, shots: shots.length, prefix: 'video' });
-      await checkFinishedVideo(page, { workId, title, prefix: 'video', estimate });
+      await checkFinishedVideo(page, {
+        workId,
+        title,
+        prefix: 'video',
+        estimate,
+        exportDraft: true,
+      });
       await context.close();
     },
     RENDER_LIMIT_MS + 2 * 60_000,
