@@ -368,7 +368,8 @@ export function jianyingDraft(input: JianyingInput): JianyingDraft {
     const look = CAPTION_LOOKS[timeline.captionStyle];
     for (const cue of captionCues(timeline.cues, timeline.aspect)) {
       const start = us(cue.startMs);
-      const duration = us(cue.endMs) - start;
+      // A last cue may run a few ms past the video's last frame: not past the draft's end.
+      const duration = Math.min(us(cue.endMs), totalUs) - start;
       if (duration <= 0) continue;
       const materialId = id();
       const animation = {
