@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MUSIC_VOLUME_DEFAULT } from '@kol/shared-sdk/contracts';
 import { captionCues, captionMetrics } from '../engine/captions';
 import { motionAt } from '../engine/compose';
-import type { Timeline } from './timeline';
+import { DUCKING, type Timeline } from './timeline';
 
 /**
  * A 剪映 (JianYing; CapCut abroad) draft of a timeline: `draft_content.json` (also written as
@@ -84,11 +84,10 @@ export interface DraftSegment {
 const PHOTO_MATERIAL_US = 10_800_000_000;
 /** 剪映's own schema markers of a 5.9 draft, the last plaintext line (docs §1, §2). */
 const PLATFORM = { app_id: 3704, app_source: 'lv', app_version: '5.9.0', os: 'windows' };
-/** How far the music dips under the voice: our render's sidechain compressor at ratio 10. */
-const DUCKED_SHARE = 0.3;
-/** The dip's ramps, as the compressor's attack and release (20 ms, 400 ms) round to. */
-const DUCK_ATTACK_US = 20_000;
-const DUCK_RELEASE_US = 400_000;
+/** The music's dip under the voice (timeline.ts DUCKING), in this format's microseconds. */
+const DUCKED_SHARE = DUCKING.share;
+const DUCK_ATTACK_US = DUCKING.attackMs * 1000;
+const DUCK_RELEASE_US = DUCKING.releaseMs * 1000;
 
 const id = () => randomUUID().toUpperCase();
 const us = (ms: number) => Math.round(ms * 1000);

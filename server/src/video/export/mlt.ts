@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { motionAt } from '../engine/compose';
-import type { Timeline, TimelineSegment } from './timeline';
+import { DUCKING, type Timeline, type TimelineSegment } from './timeline';
 
 /**
  * An MLT XML project (MLT 7: the format Shotcut opens as its own project, and that melt, the
@@ -50,10 +50,10 @@ export interface MltFiles {
 
 /** A clip window shorter than this is the whole rest of the file (compose-segments.ts). */
 const MIN_WINDOW_MS = 100;
-/** How far the music dips under the voice, and its ramps: the same as the 剪映 draft's. */
-const DUCKED_SHARE = 0.3;
-const DUCK_ATTACK_MS = 20;
-const DUCK_RELEASE_MS = 400;
+/** How far the music dips under the voice, and its ramps (timeline.ts DUCKING). */
+const DUCKED_SHARE = DUCKING.share;
+const DUCK_ATTACK_MS = DUCKING.attackMs;
+const DUCK_RELEASE_MS = DUCKING.releaseMs;
 
 /** Text and attribute values, escaped for XML (paths and titles may hold any character). */
 function escapeXml(value: string): string {

@@ -15,6 +15,13 @@ import type { ComposeSegment } from '../engine/compose-segments';
  * builds the 剪映 draft and the MLT project from it alone, never by cutting the MP4 again.
  */
 
+/**
+ * How the exports dip the music under the voice, where the render ducks it with a compressor
+ * keyed on the voice (compose.ts, ratio 10): to this share of its level, with the compressor's
+ * attack and release.
+ */
+export const DUCKING = { share: 0.3, attackMs: 20, releaseMs: 400 } as const;
+
 const StoredFile = Type.Object({
   store: Type.Union([Type.Literal('media'), Type.Literal('uploads')]),
   key: Type.String(),
