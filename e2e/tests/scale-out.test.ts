@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import S3rver from 's3rver';
+import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { createUserOn, grantQuotaOn, launchBrowser, newPage, signIn } from '../support/platform';
 import { startPlatform, type StartedPlatform } from '../support/start-platform';
@@ -351,6 +352,22 @@ describeOnPostgres('several API and worker processes on PostgreSQL and an object
     expect(part.status()).toBe(206);
     expect(part.headers()['content-range']).toBe(`bytes 100-1099/${size}`);
     expect((await part.body()).length).toBe(1000);
+
+    // Exported by the other API process (issue 34) from what the worker's render recorded:
+    // every file of the draft and of the MLT project comes from the bucket.
+    await call(page, api2.url, '/api/user/update_user_draft', { draftPath: 'D:/剪映草稿' });
+    for (const [format, folder] of [
+      ['jianying', 'Resources'],
+      ['mlt', 'media'],
+    ] as const) {
+      const exported = await page.request.get(
+        `${api2.url}/api/video/export_project?workId=${workId}&format=${format}`,
+      );
+      expect(exported.status()).toBe(200);
+      const names = Object.keys(unzipSync(new Uint8Array(await exported.body())));
+      expect(names.some((name) => name.includes(`/${folder}/shot-001.`))).toBe(true);
+      expect(names.some((name) => name.endsWith(`/${folder}/narration.wav`))).toBe(true);
+    }
 
     // Every process is scraped on its own: the task's metrics are on the worker that finished
     // it, the requests on the API that took them.
