@@ -61,5 +61,8 @@ module.exports = {
   // fresh data directory made here (test/helpers/test-app.ts).
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
-  testTimeout: 30_000,
+  // Also the limit of every beforeAll: an app's setup (its embedded database opened from the
+  // dump, migrations, a user) took over 30 s on a slowed 2-core machine, failing a whole file
+  // (upload.test.ts) whose tests then never ran. A limit against hangs, not a target.
+  testTimeout: 60_000,
 };
