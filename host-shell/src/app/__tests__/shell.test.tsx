@@ -196,9 +196,15 @@ describe('the shell', () => {
     fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
     await waitFor(() => expect(currentUrl()).toBe('/user'));
     // The refusal of the first try does not stay over the page the sign-in led to (a toast
-    // lives 3 s: it is gone at once, not when it runs out).
-    expect(document.querySelector('.ant-message-notice')?.textContent ?? '').not.toContain(
-      '用户名或密码错误',
+    // lives 3 s: it is gone within waitFor's first second, not when it runs out). The removal
+    // is a render after the navigation, so it is awaited rather than read at once (a slowed
+    // machine failed the read at once).
+    await waitFor(
+      () =>
+        expect(document.querySelector('.ant-message-notice')?.textContent ?? '').not.toContain(
+          '用户名或密码错误',
+        ),
+      { timeout: 1000 },
     );
   });
 
