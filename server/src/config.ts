@@ -108,6 +108,11 @@ export interface AppConfig {
   ops?: OpsConfig;
   /** Image provider (IMAGE_* or COMFYUI_*); absent or null: the local frame renderer draws. */
   images?: ImageProviderConfig | null;
+  /**
+   * Image-to-video provider (VIDEO_* or COMFYUI_VIDEO_*) that brings each shot's picture to
+   * motion; absent or null: the stills are composed with pan and zoom, as always.
+   */
+  videos?: VideoProviderConfig | null;
   /** OpenAI-compatible speech provider (TTS_*); absent or null: offline espeak-ng only. */
   tts?: TtsConfig | null;
   /**
@@ -168,6 +173,36 @@ export type ImageProviderConfig =
       /** Checkpoint the shipped workflow loads. */
       checkpoint: string;
       timeoutMs: number;
+    };
+
+/** Where the shots' clips come from when a provider is configured (src/providers/videos). */
+export type VideoProviderConfig =
+  | {
+      kind: 'openai';
+      /** An OpenAI-compatible API root with the videos endpoints, e.g. https://api.openai.com/v1 */
+      baseUrl: string;
+      apiKey: string;
+      model: string;
+      /** `WxH` asked for portrait clips (landscape swaps it): a size the service accepts. */
+      portraitSize: string;
+      /** The clip lengths the service accepts, in seconds, ascending. */
+      seconds: number[];
+      /** One clip (queue, generation, download) may take this long. */
+      timeoutMs: number;
+      /** How often the job's status is asked. */
+      pollMs: number;
+    }
+  | {
+      kind: 'comfyui';
+      /** A ComfyUI server, e.g. http://127.0.0.1:8188 (may be the image provider's). */
+      url: string;
+      /** An API-format image-to-video workflow with placeholders; null: the one shipped. */
+      workflowPath: string | null;
+      /** Frames per second the workflow's model makes, and the longest clip it is asked for. */
+      fps: number;
+      maxSeconds: number;
+      timeoutMs: number;
+      pollMs: number;
     };
 
 /**

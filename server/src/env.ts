@@ -147,6 +147,51 @@ function imagesConfig(): AppConfig['images'] {
   };
 }
 
+/**
+ * VIDEO_BASE_URL (an OpenAI-compatible videos API) or COMFYUI_VIDEO_URL (a ComfyUI server with
+ * an image-to-video workflow) turns motion on; neither: stills with pan and zoom. Both at once
+ * would leave the choice to chance: refused.
+ */
+function videosConfig(): AppConfig['videos'] {
+  const baseUrl = url('VIDEO_BASE_URL');
+  const comfyUrl = url('COMFYUI_VIDEO_URL');
+  const timeoutMs = int('VIDEO_TIMEOUT_MS', 600_000, 1_000, 3_600_000);
+  const pollMs = int('VIDEO_POLL_MS', 5_000, 20, 60_000);
+  if (baseUrl && comfyUrl) throw new EnvError('set VIDEO_BASE_URL or COMFYUI_VIDEO_URL, not both');
+  if (comfyUrl) {
+    const workflow = process.env.COMFYUI_VIDEO_WORKFLOW?.trim();
+    return {
+      kind: 'comfyui',
+      url: comfyUrl,
+      workflowPath: workflow ? path.resolve(workflow) : null,
+      fps: int('COMFYUI_VIDEO_FPS', 24, 1, 120),
+      maxSeconds: int('COMFYUI_VIDEO_MAX_SECONDS', 5, 1, 60),
+      timeoutMs,
+      pollMs,
+    };
+  }
+  if (!baseUrl) return null;
+  const size = process.env.VIDEO_SIZE?.trim() || '720x1280';
+  if (!/^\d{2,5}x\d{2,5}$/.test(size)) {
+    throw new EnvError(`VIDEO_SIZE must be WIDTHxHEIGHT, got "${size}"`);
+  }
+  const secondsText = process.env.VIDEO_SECONDS?.trim() || '4,8,12';
+  const seconds = secondsText.split(',').map((part) => Number(part.trim()));
+  if (seconds.some((value) => !Number.isInteger(value) || value < 1 || value > 120)) {
+    throw new EnvError(`VIDEO_SECONDS must list whole seconds like 4,8,12, got "${secondsText}"`);
+  }
+  return {
+    kind: 'openai',
+    baseUrl,
+    apiKey: process.env.VIDEO_API_KEY?.trim() ?? '',
+    model: process.env.VIDEO_MODEL?.trim() || 'sora-2',
+    portraitSize: size,
+    seconds: [...new Set(seconds)].sort((a, b) => a - b),
+    timeoutMs,
+    pollMs,
+  };
+}
+
 /** TRANSCRIBE_BASE_URL turns the OpenAI-compatible transcription provider on. */
 function transcribeConfig(): AppConfig['transcribe'] {
   const baseUrl = url('TRANSCRIBE_BASE_URL');
@@ -277,6 +322,7 @@ export function readEnv(): ServerEnv {
       logLevel: logLevel as AppConfig['logLevel'],
       llm: llmConfig(),
       images: imagesConfig(),
+      videos: videosConfig(),
       tts: ttsConfig(),
       transcribe: transcribeConfig(),
       writingTaskStaleMs: databaseUrl ? undefined : 0,

@@ -29,6 +29,10 @@ const NAMES = [
   'REMOTE_AUTO_ROLLBACK_USERS',
   'REMOTE_AUTO_ROLLBACK_WINDOW_MS',
   'REMOTE_AUTO_ROLLBACK_SHARE',
+  'VIDEO_BASE_URL',
+  'VIDEO_SECONDS',
+  'VIDEO_SIZE',
+  'COMFYUI_VIDEO_URL',
 ] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 
@@ -194,6 +198,34 @@ describe('environment of the platform features', () => {
     );
     expect(() => withEnv({ SHUTDOWN_GRACE_SECONDS: '-1' })).toThrow(
       'SHUTDOWN_GRACE_SECONDS must be an integer from 0 to 3600',
+    );
+  });
+
+  it('turns motion on with a videos API or a ComfyUI image-to-video server, never both', () => {
+    expect(withEnv({}).videos).toBeNull();
+    expect(withEnv({ VIDEO_BASE_URL: 'https://api.example.com/v1' }).videos).toMatchObject({
+      kind: 'openai',
+      model: 'sora-2',
+      portraitSize: '720x1280',
+      seconds: [4, 8, 12],
+    });
+    expect(
+      withEnv({ VIDEO_BASE_URL: 'https://api.example.com/v1', VIDEO_SECONDS: '10, 5,5' }).videos,
+    ).toMatchObject({ seconds: [5, 10] });
+    expect(withEnv({ COMFYUI_VIDEO_URL: 'http://127.0.0.1:8188' }).videos).toMatchObject({
+      kind: 'comfyui',
+      workflowPath: null,
+      fps: 24,
+      maxSeconds: 5,
+    });
+    expect(() =>
+      withEnv({ VIDEO_BASE_URL: 'https://a/v1', COMFYUI_VIDEO_URL: 'http://127.0.0.1:8188' }),
+    ).toThrow('set VIDEO_BASE_URL or COMFYUI_VIDEO_URL, not both');
+    expect(() => withEnv({ VIDEO_BASE_URL: 'https://a/v1', VIDEO_SECONDS: '4,x' })).toThrow(
+      /VIDEO_SECONDS/,
+    );
+    expect(() => withEnv({ VIDEO_BASE_URL: 'https://a/v1', VIDEO_SIZE: 'big' })).toThrow(
+      /VIDEO_SIZE/,
     );
   });
 });

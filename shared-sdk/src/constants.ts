@@ -80,6 +80,7 @@ export const MAX_TRUE_PEAK_DBTP = -1;
 export const QUALITY_ACTION_LABELS = {
   configureImages: '配置图像服务',
   regeneratePictures: '重新生成画面',
+  regenerateClips: '重新生成动态镜头',
   configureVoice: '配置语音服务',
 } as const;
 export type QualityAction = keyof typeof QUALITY_ACTION_LABELS;
@@ -120,6 +121,7 @@ export const STAGE_NAMES: Readonly<Record<string, string>> = {
   roles: '角色',
   images: '画面',
   voice: '配音',
+  clips: '动态镜头',
   captions: '字幕',
   music: '音乐',
   compose: '合成',

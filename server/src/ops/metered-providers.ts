@@ -3,7 +3,7 @@ import type { Providers } from '../providers';
 import { ESPEAK_ENGINE } from '../providers/speech/espeak';
 import type { Metrics } from './metrics';
 
-type Kind = 'text' | 'chat' | 'images' | 'speech' | 'transcription';
+type Kind = 'text' | 'chat' | 'images' | 'videos' | 'speech' | 'transcription';
 
 /** A failure as a label value: the ProviderError's kind (`timeout`, `rate_limited`), else `error`. */
 function outcomeOf(error: unknown): string {
@@ -36,7 +36,7 @@ export function meteredProviders(providers: Providers, metrics: Metrics): Provid
       throw error;
     }
   }
-  const { text, chat, images, speech, transcription } = providers;
+  const { text, chat, images, videos, speech, transcription } = providers;
   const ttsConfigured = speech.voices().some((voice) => voice.engine !== ESPEAK_ENGINE);
   return {
     text: text && {
@@ -60,6 +60,11 @@ export function meteredProviders(providers: Providers, metrics: Metrics): Provid
     images: images && {
       ...images,
       draw: (request, signal) => call(images.name, 'images', () => images.draw(request, signal)),
+    },
+    videos: videos && {
+      ...videos,
+      animate: (request, signal) =>
+        call(videos.name, 'videos', () => videos.animate(request, signal)),
     },
     speech: {
       ...speech,

@@ -155,7 +155,7 @@ export class Metrics {
 
   readonly providerCalls = new Counter({
     name: 'kol_provider_calls_total',
-    help: 'Calls to outside services by provider, kind (text, chat, images, speech, transcription) and outcome (ok, or the failure: timeout, unreachable, unauthorized, rate_limited, server, rejected, fell_back...).',
+    help: 'Calls to outside services by provider, kind (text, chat, images, videos, speech, transcription) and outcome (ok, or the failure: timeout, unreachable, unauthorized, rate_limited, server, rejected, fell_back...).',
     labelNames: ['provider', 'kind', 'outcome'] as const,
     registers: [this.registry],
   });

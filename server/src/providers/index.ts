@@ -7,6 +7,8 @@ import type { ImageProvider } from './images/types';
 import { speechFrom, type Speech } from './speech';
 import { createOpenAiTextModel, type TextModel } from './text';
 import { transcriberFrom, type Transcriber } from './transcription';
+import { videoProviderFrom } from './videos';
+import type { VideoProvider } from './videos/types';
 
 /**
  * Every outside service the server can use, chosen once from the configuration (env.ts): the
@@ -20,13 +22,15 @@ export interface Providers {
   chat: ChatModel | null;
   /** Pictures; null: the local looks draw them (video/engine/looks). */
   images: ImageProvider | null;
+  /** Clips from the shots' pictures (image to video); null: stills with pan and zoom. */
+  videos: VideoProvider | null;
   /** The configured voices when there are some, and the offline voices always. */
   speech: Speech;
   /** Speech to text for reverse videos; null: only a video's own subtitle track is read. */
   transcription: Transcriber | null;
 }
 
-export type ProviderSettings = Pick<AppConfig, 'llm' | 'images' | 'tts' | 'transcribe'>;
+export type ProviderSettings = Pick<AppConfig, 'llm' | 'images' | 'videos' | 'tts' | 'transcribe'>;
 
 /** The providers of the configuration; with `metrics`, every call counted (ops/metered-providers.ts). */
 export function providersFrom(config: ProviderSettings, metrics?: Metrics): Providers {
@@ -34,6 +38,7 @@ export function providersFrom(config: ProviderSettings, metrics?: Metrics): Prov
     text: config.llm ? createOpenAiTextModel(config.llm) : null,
     chat: chatModelFrom(config),
     images: imageProviderFrom(config.images),
+    videos: videoProviderFrom(config.videos),
     speech: speechFrom(config.tts),
     transcription: transcriberFrom(config.transcribe),
   };

@@ -14,7 +14,8 @@ export interface PipelineStage {
  * short's storyboard (shots and their pictures, before the render). Stored on the task
  * (video_tasks.kind).
  */
-export type TaskKind = 'video' | 'merge' | 'image' | 'speech' | 'cut-speech' | 'storyboard';
+export type TaskKind =
+  'video' | 'merge' | 'image' | 'clip' | 'speech' | 'cut-speech' | 'storyboard';
 
 /** Registered for every project type of its kind (images and speech do not depend on it). */
 export const ANY_TYPE = -1;

@@ -2,6 +2,8 @@ import { pathSegments } from '../http/static-files';
 import type { MediaStore } from '../storage';
 
 const PICTURE = /\.(jpe?g|png|webp)$/i;
+/** A shot's clip (kit/clips.ts): generated only, never uploaded. */
+const CLIP = /\.mp4$/i;
 
 /** Where pictures are read from: the media stores (a pipeline's options fit as they are). */
 export interface PictureDirs {
@@ -21,13 +23,15 @@ function pictureKey(
   url: string,
   userId: number,
   dirs: PictureDirs,
+  kind: RegExp = PICTURE,
 ): { store: MediaStore; key: string } | null {
-  if (!PICTURE.test(url.split('?', 1)[0] ?? '')) return null;
+  if (!kind.test(url.split('?', 1)[0] ?? '')) return null;
   const media = pathSegments(url, '/media/');
   if (media) {
     if (media.length < 2 || media[0] !== String(userId)) return null;
     return { store: dirs.stores.media, key: media.join('/') };
   }
+  if (kind === CLIP) return null;
   const upload = pathSegments(url, '/uploads/');
   const name = upload?.length === 1 ? upload[0] : undefined;
   return name && dirs.stores.uploads ? { store: dirs.stores.uploads, key: name } : null;
@@ -44,6 +48,16 @@ export async function pictureFile(
   dirs: PictureDirs,
 ): Promise<string | null> {
   const found = pictureKey(url, userId, dirs);
+  return found ? found.store.cached(found.key) : null;
+}
+
+/** The local file behind a shot's clip URL of this user (`/media/<userId>/….mp4`), as pictureFile. */
+export async function clipFile(
+  url: string,
+  userId: number,
+  dirs: PictureDirs,
+): Promise<string | null> {
+  const found = pictureKey(url, userId, dirs, CLIP);
   return found ? found.store.cached(found.key) : null;
 }
 

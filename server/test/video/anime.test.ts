@@ -81,6 +81,7 @@ describe('anime short (type 11), offline', () => {
       'shots',
       'images',
       'voice',
+      'clips',
       'compose',
     ]);
 

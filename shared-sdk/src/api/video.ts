@@ -58,6 +58,9 @@ export const updateVideoStatus = defineCall<E['updateVideoStatus']>(
 export const saveVideoInfo = defineCall<E['saveVideoInfo']>('POST', '/api/video/save_video_info');
 export const genImg = defineCall<E['genImg']>('POST', '/api/video/gen_img', 'idempotent');
 export const getImgResult = defineCall<E['imgResult']>('GET', '/api/video/img_result');
+/** 重新生成动态镜头: one shot's clip made again from its picture; clip_result follows it. */
+export const genClip = defineCall<E['genClip']>('POST', '/api/video/gen_clip', 'idempotent');
+export const getClipResult = defineCall<E['clipResult']>('GET', '/api/video/clip_result');
 const cancelTaskCall = defineCall<E['cancelTask']>('POST', '/api/video/cancel_task');
 /** Stops a task; a start after it is a new task, even of the same work (forgetSettledKeys). */
 export const cancelTask: typeof cancelTaskCall = (input, options) =>

@@ -84,6 +84,18 @@ export const Shot = Type.Object({
     ),
   ),
   scene: Type.Optional(Text('场景', { minLength: 1, maxLength: 30 })),
+  /**
+   * The shot's moving clip, made from its picture by the video service (a /media/ URL); the
+   * video shows it instead of the still. Absent: no clip (no service, or motion not chosen).
+   */
+  clipUrl: Type.Optional(Type.String({ title: '动态镜头', maxLength: 500 })),
+  /** Who made the clip (the video service's name). */
+  clipEngine: Type.Optional(Text('视频引擎', { maxLength: 200 })),
+  /**
+   * The video service failed this shot's clip: the still with pan and zoom stands in, and the
+   * clip can be made again alone (重新生成动态镜头). Its message names the service and the cause.
+   */
+  clipError: Type.Optional(Text('动态镜头错误', { maxLength: 500 })),
 });
 export type Shot = Static<typeof Shot>;
 
@@ -215,6 +227,11 @@ export const VideoSettings = Type.Object({
   imageUrls: Type.Optional(Type.Array(Text('图片', { maxLength: 500 }), { maxItems: 30 })),
   /** Real-person drama (8): scenes in order. */
   scenes: Type.Optional(Type.Array(OperaScene, { title: '场景', maxItems: 100 })),
+  /**
+   * Moving shots where a video service is configured (motion_engine): each picture becomes a
+   * clip. The anime short (11) moves unless this is false; the comic clip (0) only when true.
+   */
+  motion: Type.Optional(Type.Boolean({ title: '动态镜头' })),
 });
 export type VideoSettings = Static<typeof VideoSettings>;
 
@@ -242,6 +259,7 @@ export const QUALITY_PROBLEM_KINDS = [
   'truePeak',
   'duration',
   'fallbackShots',
+  'stillShots',
   'localPictures',
   'missingPictures',
   'offlineVoice',
@@ -281,6 +299,11 @@ export const QualityReport = Type.Object({
    * whose picture is missing or gone (indexes of its segments).
    */
   missingShots: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
+  /**
+   * Indexes of the shots meant to move whose clip the video service failed: the still with pan
+   * and zoom stands in (Shot.clipError). Optional: older reports and still videos lack it.
+   */
+  stillShots: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
   /** True when the offline espeak-ng voice spoke (part of) the narration: robotic, not for posting. */
   offlineVoice: Type.Optional(Type.Boolean()),
   /** Caption lines of the SRT longer than the limit; `chars` counts a Latin letter as half. */
@@ -294,6 +317,8 @@ export const QualityReport = Type.Object({
     text: Type.Union([Type.String(), Type.Null()]),
     pictures: Type.Union([Type.String(), Type.Null()]),
     voice: Type.Union([Type.String(), Type.Null()]),
+    /** The video service that made the moving shots; absent or null: stills only. */
+    clips: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
   /**
    * Each finding, in Chinese; empty when nothing is wrong. `kind`: QUALITY_PROBLEM_KINDS;
@@ -307,6 +332,7 @@ export const QualityReport = Type.Object({
         Type.Union([
           Type.Literal('configureImages'),
           Type.Literal('regeneratePictures'),
+          Type.Literal('regenerateClips'),
           Type.Literal('configureVoice'),
         ]),
       ),
@@ -477,6 +503,24 @@ export const ImageResult = Type.Object({
 });
 export type ImageResult = Static<typeof ImageResult>;
 
+/** gen_clip: one shot's moving clip made again from its picture (重新生成动态镜头). */
+export const GenClipBody = Type.Object({
+  workId,
+  shotIndex: Int('分镜序号', { minimum: 0 }),
+});
+export type GenClipBody = Static<typeof GenClipBody>;
+
+export const ClipResult = Type.Object({
+  taskId: Type.String(),
+  state: TaskState,
+  /** The clip (a /media/ URL), '' until it is made. */
+  clipUrl: Type.String(),
+  /** The video service that made it. */
+  engine: Type.String(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export type ClipResult = Static<typeof ClipResult>;
+
 /**
  * The outside services this installation has configured, by the name the pages show; null: only
  * the local engine (local rules for text, the local renderer for pictures, espeak-ng for voice).
@@ -488,6 +532,11 @@ export const VideoServices = Type.Object({
   pictures: Type.Union([Type.String(), Type.Null()]),
   /** The speech service (its voices are listed before the offline ones). */
   voice: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The video service that brings shots to motion (Shot.clipUrl); null: stills with pan and
+   * zoom. Optional so older answers still read.
+   */
+  clips: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type VideoServices = Static<typeof VideoServices>;
 
@@ -663,6 +712,22 @@ export const videoEndpoints = {
     summary: '图片生成结果',
     query: Type.Object({ taskId: Text('任务编号', { minLength: 1, maxLength: 64 }) }),
     response: ImageResult,
+  }),
+  /** Not a spec call: one shot's clip made again from its picture (no count spent). */
+  genClip: endpoint({
+    method: 'POST',
+    path: '/api/video/gen_clip',
+    summary: '重新生成动态镜头',
+    idempotent: true,
+    body: GenClipBody,
+    response: TaskRef,
+  }),
+  clipResult: endpoint({
+    method: 'GET',
+    path: '/api/video/clip_result',
+    summary: '动态镜头生成结果',
+    query: Type.Object({ taskId: Text('任务编号', { minLength: 1, maxLength: 64 }) }),
+    response: ClipResult,
   }),
   /** Not a spec call: stops a running video, merge, picture or speech task of the caller. */
   cancelTask: endpoint({

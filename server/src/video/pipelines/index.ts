@@ -1,5 +1,6 @@
 import { ProjectType } from '@kol/shared-sdk/contracts';
 import { animePipeline, animeStoryboardPipeline } from './anime/pipeline';
+import { clipPipeline } from './clip/pipeline';
 import { comicsPipeline } from './comics/pipeline';
 import { convertPipeline } from './convert/pipeline';
 import { decompressionPipeline } from './decompression/pipeline';
@@ -69,5 +70,7 @@ export function registerVideoPipelines(
   registry.register(ANY_TYPE, speechTryPipeline(options), 'speech');
   // gen_img and re_gen_img: one picture (a shot, a role portrait), for any type, no count.
   registry.register(ANY_TYPE, imagePipeline(options), 'image');
+  // gen_clip: one shot's clip made again from its picture (no count).
+  registry.register(ANY_TYPE, clipPipeline(options), 'clip');
   return registry;
 }

@@ -223,6 +223,16 @@ const CASES: [EndpointDef, () => Promise<unknown>, { query?: object; body?: unkn
   ],
   [videoEndpoints.imgResult, () => sdk.getImgResult({ taskId: 't1' }), { query: { taskId: 't1' } }],
   [
+    videoEndpoints.genClip,
+    () => sdk.genClip({ workId: 9, shotIndex: 2 }),
+    { body: { workId: 9, shotIndex: 2 } },
+  ],
+  [
+    videoEndpoints.clipResult,
+    () => sdk.getClipResult({ taskId: 't2' }),
+    { query: { taskId: 't2' } },
+  ],
+  [
     videoEndpoints.cancelTask,
     () => sdk.cancelTask({ taskId: 'task-9' }),
     { body: { taskId: 'task-9' } },

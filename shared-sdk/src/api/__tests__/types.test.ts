@@ -78,6 +78,8 @@ const videoCalls = {
   saveVideoInfo: sdk.saveVideoInfo,
   genImg: sdk.genImg,
   imgResult: sdk.getImgResult,
+  genClip: sdk.genClip,
+  clipResult: sdk.getClipResult,
   cancelTask: sdk.cancelTask,
   getUserNewestWorks: sdk.getUserNewestWorks,
 };

@@ -29,6 +29,7 @@ export default async function videoCatalogRoutes(app: FastifyInstance) {
       text: app.providers.chat?.label ?? null,
       pictures: app.providers.images?.label ?? null,
       voice: provided?.engine ?? null,
+      clips: app.providers.videos?.label ?? null,
     };
   });
 

@@ -25,6 +25,7 @@ import { shotsOf } from '../kit/storyboard';
 import type { ChatModel } from '../../../providers/chat';
 import { splitSentences } from '../../engine/captions';
 import { stillsComposeStage } from '../kit/stills-compose';
+import { clipsStage, wantsMotion } from '../kit/clips';
 import { drawWorkShots, type KeepPicture } from '../kit/shots';
 import { requireSpeakable, taskFiles, workIdOf, type MediaPipelineOptions } from '../kit/pipeline';
 import { assignVoices, speakDialogue, speakerGenders } from '../kit/dialogue';
@@ -111,6 +112,8 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
       aspect: AspectSchema,
       speed: Type.Number(),
       musicId: Type.Number(),
+      /** The shots move (kit/clips.ts); absent in tasks made before motion: stills. */
+      motion: Type.Optional(Type.Boolean()),
     }),
     async run(ctx) {
       const work = await works.find(ctx.task.userId, workIdOf(ctx));
@@ -144,6 +147,8 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
         aspect: settings.aspect,
         speed: settings.speed ?? 1,
         musicId: await chooseMusic(options, ctx.task.userId, workIdOf(ctx), settings.musicId),
+        // The anime short moves wherever a video service is configured, unless turned off.
+        motion: wantsMotion(options.providers.videos, settings.motion, true),
       };
     },
   });
@@ -225,7 +230,16 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
     },
   });
 
-  return [script, shots, images, voice, stillsComposeStage(options, { script, images, voice })];
+  const clips = clipsStage(options, { script, shots: shotList, images, voice });
+
+  return [
+    script,
+    shots,
+    images,
+    voice,
+    clips,
+    stillsComposeStage(options, { script, images, voice, clips }),
+  ];
 }
 
 /**

@@ -6,6 +6,7 @@ import type { StageHandler } from '../../../tasks/types';
 import { splitSentences } from '../../engine/captions';
 import { drawWorkShots } from '../kit/shots';
 import { stillsComposeStage } from '../kit/stills-compose';
+import { clipsStage, wantsMotion } from '../kit/clips';
 import { editorShots, groupShots, shotsOf } from '../kit/storyboard';
 import { chooseMusic } from '../kit/work-inputs';
 import { translateToEnglish } from '../kit/translate';
@@ -37,6 +38,8 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
       speed: Type.Number(),
       musicId: Type.Number(),
       translatedBy: Type.Optional(Type.String()),
+      /** The shots move (kit/clips.ts); absent in tasks made before motion: stills. */
+      motion: Type.Optional(Type.Boolean()),
     }),
     async run(ctx) {
       const work = await works.find(ctx.task.userId, workIdOf(ctx));
@@ -77,6 +80,8 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
         speed: settings.speed ?? 1,
         musicId: await chooseMusic(options, ctx.task.userId, workIdOf(ctx), settings.musicId),
         ...(translatedBy ? { translatedBy } : {}),
+        // The comic clip moves only when the creator chose it on the configuration page.
+        motion: wantsMotion(options.providers.videos, settings.motion, false),
       };
     },
   });
@@ -108,5 +113,14 @@ export function comicsPipeline(options: MediaPipelineOptions): StageHandler[] {
   // A voice that cannot speak here (provider failing or not configured): an offline one does, with a note.
   const voice = picturedVoiceStage(options, { script, shots });
 
-  return [script, shots, images, voice, stillsComposeStage(options, { script, images, voice })];
+  const clips = clipsStage(options, { script, shots: (ctx) => shotsOf(shots, ctx), images, voice });
+
+  return [
+    script,
+    shots,
+    images,
+    voice,
+    clips,
+    stillsComposeStage(options, { script, images, voice, clips }),
+  ];
 }

@@ -7,6 +7,7 @@ import type { StageHandler } from '../../../tasks/types';
 import { defaultSize } from '../../engine/compose';
 import { mediaUrl, num, str, taskFiles, type MediaPipelineOptions } from '../kit/pipeline';
 import { drawShotImage, writeWhole } from '../kit/draw';
+import { withoutClip } from '../kit/shots';
 import type { RoleLook } from '../kit/prompt';
 import { imageStyleOf } from '../../library/image-styles';
 
@@ -129,8 +130,9 @@ export function imagePipeline(options: ImagePipelineOptions): StageHandler[] {
           )
             return null;
           const next = [...current];
+          // A new picture: the clip made from the old one goes with it.
           next[shotIndex] = {
-            ...shot,
+            ...withoutClip(shot),
             ...(prompt && shot.imagePrompt === started.imagePrompt ? { imagePrompt: prompt } : {}),
             imageUrl,
             needsRegeneration: drawn.needsRegeneration,

@@ -73,6 +73,8 @@ export const ShotImagesSchema = Type.Object({
       engine: Type.String(),
       needsRegeneration: Type.Boolean(),
       error: Type.Union([Type.String(), Type.Null()]),
+      /** The picture on the work's shot was kept (not drawn again): its clip may be kept too. */
+      kept: Type.Optional(Type.Boolean()),
     }),
   ),
 });

@@ -96,6 +96,8 @@ export interface RecordedEngines {
   missingShots: number[];
   /** The offline espeak-ng voice spoke the narration or one speaker's lines. */
   offlineVoice: boolean;
+  /** Shots meant to move whose clip failed: the still with pan and zoom stands in. */
+  stillShots: number[];
 }
 
 const sortedIndexes = (indexes: number[]) => [...new Set(indexes)].sort((a, b) => a - b);
@@ -188,12 +190,28 @@ export function recordedEngines(
       ),
     );
   }
+  // The clips (kit/clips.ts): the service that made them, and the shots it failed.
+  const clips = Array.isArray(outputs.clips?.clips)
+    ? (outputs.clips.clips as Array<{ index?: unknown; engine?: unknown; error?: unknown }>)
+    : [];
+  const clipEngine = joined(strings(clips.map((clip) => clip.engine)));
+  const stillShots = sortedIndexes(
+    clips.flatMap((clip) =>
+      typeof clip.index === 'number' && typeof clip.error === 'string' ? [clip.index] : [],
+    ),
+  );
   return {
-    providers: { text, pictures, voice: joined(voiceEngines) },
+    providers: {
+      text,
+      pictures,
+      voice: joined(voiceEngines),
+      ...(clips.length > 0 ? { clips: clipEngine } : {}),
+    },
     fallbackShots,
     localShots,
     missingShots,
     offlineVoice: voiceEngines.includes(ESPEAK_ENGINE),
+    stillShots,
   };
 }
 
@@ -236,6 +254,8 @@ export interface QualityReportInput {
   localShots?: number[];
   missingShots?: number[];
   offlineVoice?: boolean;
+  /** Shots meant to move whose clip failed (recordedEngines). */
+  stillShots?: number[];
   /** How many shots (market: pictures) the video has, to say 「全部」 when all are local. */
   shotCount?: number;
   /** What the indexes count: shots, a market video's pictures, or a merge's segments. */
@@ -316,6 +336,14 @@ export async function qualityReport(
       action: 'regeneratePictures',
     });
   }
+  const stillShots = input.stillShots ?? [];
+  if (stillShots.length > 0) {
+    problems.push({
+      kind: 'stillShots',
+      message: `${shotList(stillShots, input.shotCount, unit)}的动态镜头没有生成成功（视频服务出错），用静态画面加推拉代替，可重新生成动态镜头`,
+      action: 'regenerateClips',
+    });
+  }
   if (missingShots.length > 0) {
     // A market video's pictures are the user's uploads: a slot without one is filled by
     // uploading, not by an image service.
@@ -358,6 +386,7 @@ export async function qualityReport(
     fallbackShots: input.fallbackShots,
     localShots,
     missingShots,
+    ...(input.stillShots ? { stillShots: input.stillShots } : {}),
     offlineVoice: input.offlineVoice ?? false,
     longCaptions,
     flaggedWords,

@@ -48,6 +48,8 @@ export interface ShotImageRecord {
   needsRegeneration: boolean;
   error: string | null;
   roleIds: number[];
+  /** Taken from the work's shot rather than drawn (its clip may be kept too). */
+  kept?: boolean;
 }
 
 /**
@@ -121,6 +123,7 @@ export async function drawWorkShots(
         needsRegeneration: false,
         error: null,
         roleIds: stored?.roleIds ?? [],
+        kept: true,
       };
     } else {
       const drawn = await drawShotImage(
@@ -161,12 +164,13 @@ export async function drawWorkShots(
   ctx.reportProgress(100);
   return {
     images: drawn.map((record) => record.image),
-    shotImages: drawn.map(({ index, imageUrl, engine, needsRegeneration, error }) => ({
+    shotImages: drawn.map(({ index, imageUrl, engine, needsRegeneration, error, kept }) => ({
       index,
       image: imageUrl,
       engine,
       needsRegeneration,
       error,
+      ...(kept ? { kept } : {}),
     })),
   };
 }
@@ -195,11 +199,22 @@ export function withPictures(
   const sameCaptions =
     current.length === 0 ||
     (current.length === shots.length && shots.every((s, i) => current[i]?.caption === s.caption));
+  // A clip is made from its picture: it stays with a kept picture, and goes with a new one.
+  const clipOf = (stored: Shot | undefined, record: ShotImageRecord): Partial<Shot> =>
+    record.kept && stored
+      ? {
+          ...(stored.clipUrl !== undefined ? { clipUrl: stored.clipUrl } : {}),
+          ...(stored.clipEngine !== undefined ? { clipEngine: stored.clipEngine } : {}),
+          ...(stored.clipError !== undefined ? { clipError: stored.clipError } : {}),
+        }
+      : {};
   if (!sameCaptions) {
     return current.map((stored, i) => {
       const k = shots.findIndex((s) => s.index === stored.index && s.caption === stored.caption);
       const record = k >= 0 ? drawn[k] : undefined;
-      return record && i === stored.index ? { ...stored, ...picture(record) } : stored;
+      return record && i === stored.index
+        ? { ...withoutClip(stored), ...picture(record), ...clipOf(stored, record) }
+        : stored;
     });
   }
   return shots.map((shot, i) => {
@@ -214,9 +229,14 @@ export function withPictures(
       durationMs: old?.caption === shot.caption ? old.durationMs : 0,
       ...picture(record),
       ...storyboardFields(shot),
+      ...(old?.caption === shot.caption ? clipOf(old, record) : {}),
     };
   });
 }
+
+/** A shot without its clip's fields (its picture changed, or a new clip replaces them). */
+export const withoutClip = ({ clipUrl: _u, clipEngine: _e, clipError: _r, ...rest }: Shot): Shot =>
+  rest;
 
 /** The storyboard fields a shot carries (an anime short's), and nothing for other types. */
 function storyboardFields(shot: ShotToDraw): Partial<Shot> {

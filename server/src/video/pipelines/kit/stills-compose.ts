@@ -3,7 +3,7 @@ import { MUSIC_VOLUME_DEFAULT } from '@kol/shared-sdk/contracts';
 import { defineStage } from '../../../tasks/stage';
 import { timelineOf } from '../../export/timeline';
 import { writeCaptions, type Aspect, type Cue } from '../../engine/captions';
-import { composeVideo } from '../../engine/compose-segments';
+import { composeSegments, type ComposeSegment } from '../../engine/compose-segments';
 import {
   captionStyleOf,
   checkAborted,
@@ -16,6 +16,7 @@ import {
 import { FinishedVideoSchema, type StageRef } from './outputs';
 import { finishedVideoOutputs } from './quality-report';
 import { resolveWorkMusic } from './work-inputs';
+import type { ShotClipsOutput } from './clips';
 
 /**
  * The final stage of the pipelines made of still pictures (comics, overseas, anime): each
@@ -29,6 +30,8 @@ export function stillsComposeStage(
     script: StageRef<{ aspect: Aspect; musicId: number | null }>;
     images: StageRef<{ images: string[] }>;
     voice: StageRef<{ narration: string; cues: Cue[]; shotDurations: number[] }>;
+    /** The shots' clips (kit/clips.ts): a shot with one shows it instead of its still. */
+    clips?: StageRef<ShotClipsOutput>;
   },
 ) {
   return defineStage({
@@ -57,14 +60,20 @@ export function stillsComposeStage(
         script.musicId,
       );
       checkAborted(ctx.signal);
-      const shots = frames.map((frame, i) => ({
-        imagePath: abs(frame),
-        durationMs: durations[i] ?? 0,
-      }));
-      const result = await composeVideo(
+      // A clip older stores lack (tasks made before the stage) reads as none.
+      const clips = from.clips && ctx.outputs.clips ? from.clips.output(ctx).clips : [];
+      const segments: ComposeSegment[] = frames.map((frame, i) => {
+        const clip = clips[i]?.clip;
+        return {
+          // A clip shorter than its shot holds its last frame; a longer one is cut.
+          media: clip ? { kind: 'video', path: abs(clip) } : { kind: 'image', path: abs(frame) },
+          durationMs: durations[i] ?? 0,
+        };
+      });
+      const result = await composeSegments(
         {
           aspect,
-          shots,
+          segments,
           narrationWav: abs(spoken.narration),
           ...(musicPath ? { musicPath } : {}),
           ...captions,
@@ -86,10 +95,7 @@ export function stillsComposeStage(
         {
           aspect,
           size,
-          segments: shots.map((shot) => ({
-            media: { kind: 'image', path: shot.imagePath },
-            durationMs: shot.durationMs,
-          })),
+          segments,
           narration: spoken.narration,
           cues,
           captionStyle,
