@@ -89,7 +89,7 @@ function ShortVideo({ taskId }: { taskId: string }) {
           {/* A video made before quality reports existed has none (null). */}
           {result.report && (
             <Card size="small" title="质量报告">
-              <QualityReportCard report={result.report} work={work} />
+              <QualityReportCard report={result.report} work={work} onWorkChanged={setWork} />
             </Card>
           )}
         </Flex>

@@ -107,6 +107,77 @@ describe('/video/short/:taskId', () => {
     );
   });
 
+  it('makes a failed moving shot again from the report, once, and says when the clips are ready', async () => {
+    const report = qualityReport({
+      stillShots: [1],
+      providers: { text: null, pictures: 'gpt-image-1', voice: 'tts-1', clips: 'sora-2（x）' },
+      problems: [
+        {
+          kind: 'stillShots',
+          message:
+            '第 2 镜的动态镜头没有生成成功（视频服务出错），用静态画面加推拉代替，可重新生成动态镜头',
+          action: 'regenerateClips',
+        },
+      ],
+    });
+    const failed = demoWorkDetail(21, {
+      shots: [
+        demoShot(0, {
+          imageUrl: '/media/7/t/frames/shot-000.jpg',
+          clipUrl: '/media/7/t/clips/shot-000.mp4',
+        }),
+        demoShot(1, {
+          imageUrl: '/media/7/t/frames/shot-001.jpg',
+          clipError: '视频服务 sora-2 没有生成出视频',
+        }),
+      ],
+    });
+    let work = failed;
+    let polls = 0;
+    const server = await start({
+      'GET /api/video/get_work_result': () => ok({ ...DONE, report }),
+      'GET /api/video/work_info': () => ok(work),
+      'POST /api/video/gen_clip': () => ok({ taskId: 'clip-1' }),
+      'GET /api/video/clip_result': () => {
+        polls += 1;
+        if (polls < 2) {
+          return ok({ taskId: 'clip-1', state: 'running', clipUrl: '', engine: '', error: null });
+        }
+        work = demoWorkDetail(21, {
+          shots: [
+            ...failed.shots.slice(0, 1),
+            {
+              ...demoShot(1, { imageUrl: '/media/7/t/frames/shot-001.jpg' }),
+              clipUrl: '/media/7/clip-1/clip.mp4',
+            },
+          ],
+        });
+        return ok({
+          taskId: 'clip-1',
+          state: 'succeeded',
+          clipUrl: '/media/7/clip-1/clip.mp4',
+          engine: 'sora-2',
+          error: null,
+        });
+      },
+    });
+    renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
+    expect(await screen.findByText('sora-2（x）')).toBeInTheDocument();
+    const button = await screen.findByRole('button', { name: '重新生成动态镜头' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(
+      await screen.findByText(
+        '动态镜头已重新生成，重新生成视频后用于成片',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(server.calls('POST', '/api/video/gen_clip').map((call) => call.body)).toEqual([
+      { workId: 21, shotIndex: 1 },
+    ]);
+  });
+
   it('sets the details, actions and report beside the player on a wide screen, stacked on a phone', async () => {
     await start({
       'GET /api/video/get_work_result': () => ok({ ...DONE, report: qualityReport() }),

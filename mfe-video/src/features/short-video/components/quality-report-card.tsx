@@ -7,6 +7,7 @@ import {
   type WorkDetail,
 } from '@kol/shared-sdk';
 import { QualityActionButton } from '../../../components/quality-action';
+import { RegenerateClips } from '../../../components/regenerate-clips';
 import { videoQuery } from '../../../lib/video-address';
 
 const COMIC_TYPES: readonly number[] = [ProjectType.comics, ProjectType.comicsOverseas];
@@ -58,7 +59,16 @@ function redrawPath(work: WorkDetail): string | null {
  * service the installation lacks (local pictures, the offline voice), named for the person who
  * sets it up.
  */
-export function QualityReportCard({ report, work }: { report: QualityReport; work: WorkDetail }) {
+export function QualityReportCard({
+  report,
+  work,
+  onWorkChanged,
+}: {
+  report: QualityReport;
+  work: WorkDetail;
+  /** The work once a fix changed it (clips made again). */
+  onWorkChanged: (work: WorkDetail) => void;
+}) {
   const redraw = redrawPath(work);
   const problems = reportProblems(report);
   return (
@@ -85,6 +95,9 @@ export function QualityReportCard({ report, work }: { report: QualityReport; wor
           { key: 'text', label: '文本', children: report.providers.text ?? '作者自己的文案' },
           { key: 'pictures', label: '画面', children: report.providers.pictures ?? '无生成画面' },
           { key: 'voice', label: '配音', children: report.providers.voice ?? '未记录' },
+          ...(report.providers.clips
+            ? [{ key: 'clips', label: '动态镜头', children: report.providers.clips }]
+            : []),
         ]}
       />
       {problems.length === 0 ? (
@@ -97,7 +110,13 @@ export function QualityReportCard({ report, work }: { report: QualityReport; wor
             showIcon
             title={problem.message}
             action={
-              problem.action ? (
+              problem.action === 'regenerateClips' ? (
+                <RegenerateClips
+                  work={work}
+                  shots={report.stillShots ?? []}
+                  onWorkChanged={onWorkChanged}
+                />
+              ) : problem.action ? (
                 <QualityActionButton action={problem.action} redraw={redraw} />
               ) : problem.kind === 'fallbackShots' && redraw ? (
                 // A report stored before problems carried their action.

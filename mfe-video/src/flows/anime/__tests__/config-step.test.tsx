@@ -75,6 +75,31 @@ describe('/video/animeConfig', () => {
     expect(estimate()).toHaveTextContent(shown(shared, 0.5));
   });
 
+  it('moves the shots by default where a video service is configured, saving a turn-off', async () => {
+    const { routes, state } = animeBackend();
+    await backend.start({
+      ...routes,
+      'GET /api/video/services': () =>
+        ok({ text: null, pictures: 'gpt-image-1', voice: null, clips: 'sora-2（api.openai.com）' }),
+    });
+    render();
+    const motion = await screen.findByRole('switch', { name: '动态镜头' });
+    expect(motion).toBeChecked();
+    expect(
+      screen.getByText(/由 sora-2（api.openai.com） 把每个分镜的画面生成为动态视频/),
+    ).toBeInTheDocument();
+    fireEvent.click(motion);
+    await waitFor(() => expect(state.work.settings.motion).toBe(false));
+  });
+
+  it('offers no motion switch without a video service', async () => {
+    const { routes } = animeBackend();
+    await backend.start(routes);
+    render();
+    await screen.findByLabelText('林舟的配音');
+    expect(screen.queryByRole('switch', { name: '动态镜头' })).not.toBeInTheDocument();
+  });
+
   it('auditions each character with their own first line', async () => {
     const { routes } = animeBackend(
       { settings: { aspect: '9:16', speed: 1.2 } },

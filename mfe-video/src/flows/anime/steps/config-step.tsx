@@ -15,6 +15,7 @@ import { NoPermission } from '../../../flow-kit/no-permission';
 import { QuotaUsedUp } from '../../../flow-kit/quota-used-up';
 import { CaptionStylePicker } from '../../../flow-kit/video-settings/components/caption-style-picker';
 import { MusicPicker } from '../../../flow-kit/video-settings/components/music-picker';
+import { MotionSwitch } from '../../../flow-kit/video-settings/components/motion-switch';
 import { StylePicker } from '../../../flow-kit/video-settings/components/style-picker';
 import { VoicePicker } from '../../../flow-kit/voices/components/voice-picker';
 import { useVoices } from '../../../hooks/use-voices';
@@ -105,6 +106,11 @@ function AnimeConfigForm({ workId }: { workId: number }) {
                   <StylePicker
                     value={settings.imageStyleId ?? 0}
                     onChange={(imageStyleId) => config.change({ imageStyleId })}
+                  />
+                  <MotionSwitch
+                    value={settings.motion}
+                    byDefault
+                    onChange={(motion) => config.change({ motion })}
                   />
                 </Flex>
               </Card>

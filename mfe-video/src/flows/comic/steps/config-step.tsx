@@ -11,6 +11,7 @@ import { TextSourceCard } from '../../../flow-kit/text-source/components/text-so
 import { ImageEngineNote } from '../../../flow-kit/video-settings/components/image-engine-note';
 import { CaptionStylePicker } from '../../../flow-kit/video-settings/components/caption-style-picker';
 import { MusicPicker } from '../../../flow-kit/video-settings/components/music-picker';
+import { MotionSwitch } from '../../../flow-kit/video-settings/components/motion-switch';
 import { StylePicker } from '../../../flow-kit/video-settings/components/style-picker';
 import { MAX_VIDEO_TEXT_CHARS } from '../../../flow-kit/video-text';
 import { VoicePicker } from '../../../flow-kit/voices/components/voice-picker';
@@ -77,6 +78,11 @@ function ComicConfigForm({ type, workId }: { type: ComicType; workId: number | n
                 />
                 <StylePicker value={config.styleId} onChange={config.changeStyle} />
                 <ImageEngineNote />
+                <MotionSwitch
+                  value={config.settings.motion}
+                  byDefault={false}
+                  onChange={(motion) => config.changeSettings({ motion })}
+                />
               </Flex>
             </Card>
             <Card title="配音" size="small">
