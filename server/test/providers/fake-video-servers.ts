@@ -57,7 +57,7 @@ async function formOf(req: http.IncomingMessage, body: Buffer): Promise<FormData
   return new Request('http://fake/', {
     method: 'POST',
     headers: { 'content-type': req.headers['content-type'] ?? '' },
-    body,
+    body: new Uint8Array(body),
   }).formData();
 }
 
