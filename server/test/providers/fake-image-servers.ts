@@ -67,6 +67,10 @@ export interface FakeImages extends Loopback {
   apiUrl: string;
   picture: Buffer;
   requests: Array<{ headers: http.IncomingHttpHeaders; body: Record<string, unknown> }>;
+  /** `POST /v1/images/edits` (multipart): the fields, and each `image[]` as uploaded. */
+  edits: Array<{ fields: Record<string, string>; images: Buffer[] }>;
+  /** False: the service has no edit endpoint (404, as many compatible services answer). */
+  editsSupported: boolean;
   respond: (body: Record<string, unknown>) => ImageBehaviour;
 }
 
@@ -91,6 +95,8 @@ export async function startFakeImages(): Promise<FakeImages> {
     apiUrl: '',
     picture: solidPng(),
     requests: [],
+    edits: [],
+    editsSupported: true,
     respond: () => ({ type: 'b64' }),
     close: async () => {},
   };
@@ -98,6 +104,32 @@ export async function startFakeImages(): Promise<FakeImages> {
     if (req.method === 'GET' && req.url === '/files/picture.png') {
       res.writeHead(200, { 'content-type': 'image/png' });
       res.end(fake.picture);
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/v1/images/edits') {
+      if (!fake.editsSupported) {
+        sendJson(res, 404, { error: { message: 'Not Found', type: 'invalid_request_error' } });
+        return;
+      }
+      void new Request('http://fake/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: new Uint8Array(raw),
+      })
+        .formData()
+        .then(async (form) => {
+          const fields: Record<string, string> = {};
+          const images: Buffer[] = [];
+          for (const [key, value] of form.entries()) {
+            if (typeof value === 'string') fields[key] = value;
+            else if (key === 'image[]') images.push(Buffer.from(await value.arrayBuffer()));
+          }
+          fake.edits.push({ fields, images });
+          sendJson(res, 200, {
+            created: Math.floor(Date.now() / 1000),
+            data: [{ b64_json: fake.picture.toString('base64') }],
+          });
+        });
       return;
     }
     if (req.method !== 'POST' || req.url !== '/v1/images/generations') {

@@ -199,6 +199,40 @@ describe('OpenAI-compatible images provider', () => {
     expect(openAiSize('1024x1792', 500, 500)).toBe('1024x1024');
   });
 
+  it('draws a shot of roles with pictures from them (/images/edits), else by generations', async () => {
+    images.respond = () => ({ type: 'b64' });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kol-refs-'));
+    const lin = path.join(dir, 'lin.png');
+    const su = path.join(dir, 'su.png');
+    writeFileSync(lin, solidPng('rgb(10, 20, 30)'));
+    writeFileSync(su, solidPng('rgb(200, 20, 30)'));
+    const provider = createOpenAiImageProvider(openAiConfig());
+    const generations = images.requests.length;
+    await provider.draw({ ...request, referenceImagePaths: [lin, su] }, signal());
+    const edit = images.edits.at(-1);
+    expect(edit?.fields).toMatchObject({
+      model: 'fake-image',
+      prompt: '山间小庙',
+      size: '1024x1792',
+    });
+    expect(edit?.images.map((bytes) => bytes.equals(solidPng('rgb(10, 20, 30)')))).toEqual([
+      true,
+      false,
+    ]);
+    expect(edit?.images[1]?.equals(solidPng('rgb(200, 20, 30)'))).toBe(true);
+    expect(images.requests).toHaveLength(generations);
+
+    // A service without the edit endpoint: generations, for this picture and the next ones.
+    images.editsSupported = false;
+    const edits = images.edits.length;
+    await provider.draw({ ...request, referenceImagePaths: [lin] }, signal());
+    await provider.draw({ ...request, referenceImagePaths: [lin] }, signal());
+    expect(images.requests).toHaveLength(generations + 2);
+    expect(images.edits).toHaveLength(edits);
+    images.editsSupported = true;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('follows a url answer', async () => {
     images.respond = () => ({ type: 'url' });
     const bytes = await createOpenAiImageProvider(openAiConfig()).draw(request, signal());

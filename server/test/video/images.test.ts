@@ -212,6 +212,36 @@ describe('a comic video with an image provider that fails one shot', () => {
     failing = null;
   });
 
+  it('draws a role’s shots from the portrait that became its reference picture (/images/edits)', async () => {
+    failing = null;
+    const su = roles[1];
+    const started = await alice.post('/api/role/re_gen_img', {
+      roleId: su?.roleId,
+      prompt: '撑伞',
+    });
+    const portrait = await imageResult(alice, (started.data as TaskRef).taskId);
+    expect(portrait.state).toBe('succeeded');
+    const stored = await app.inject({
+      method: 'GET',
+      url: portrait.imageUrl,
+      headers: alice.headers,
+    });
+    const work = (await alice.get(`/api/video/work_info?workId=${workId}`)).data as WorkDetail;
+    const index = work.shots.findIndex((shot) => shot.caption.includes('苏柔'));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const edits = fake.edits.length;
+    const redraw = await alice.post('/api/video/gen_img', {
+      workId,
+      shotIndex: index,
+      prompt: work.shots[index]?.imagePrompt ?? '',
+    });
+    expect((await imageResult(alice, (redraw.data as TaskRef).taskId)).state).toBe('succeeded');
+    // The shot was drawn from her portrait, as stored: she keeps her face.
+    expect(fake.edits).toHaveLength(edits + 1);
+    expect(fake.edits.at(-1)?.images[0]?.equals(stored.rawPayload)).toBe(true);
+    expect(fake.edits.at(-1)?.fields.prompt).toContain('苏柔（白衣少女');
+  });
+
   it('draws a picture of a prompt alone, and keeps every id from another user', async () => {
     const started = await alice.post('/api/video/gen_img', { prompt: '雪山日出', imageStyleId: 2 });
     const { taskId } = started.data as TaskRef;

@@ -7,8 +7,13 @@ export interface ImageRequest {
   height: number;
   /** Fixed per role, so a role drawn again looks the same where the provider honours seeds. */
   seed: number;
-  /** The role's reference picture (a file of the data dir), for workflows that take one. */
+  /** The lead role's reference picture (a file of the data dir), for workflows that take one. */
   referenceImagePath?: string;
+  /**
+   * Every present role's reference picture, lead first: the OpenAI images edit endpoint draws
+   * from all of them (each role keeps its face).
+   */
+  referenceImagePaths?: string[];
 }
 
 /** An image service behind an interface; the local frame renderer is the fallback (draw.ts). */

@@ -86,6 +86,9 @@ export async function drawShotImage(
           height: request.height,
           seed: built.seed,
           ...(built.referenceImagePath ? { referenceImagePath: built.referenceImagePath } : {}),
+          ...(built.referenceImagePaths.length > 0
+            ? { referenceImagePaths: built.referenceImagePaths }
+            : {}),
         },
         signal,
       );

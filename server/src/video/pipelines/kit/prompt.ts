@@ -35,6 +35,8 @@ export interface BuiltPrompt {
   negativePrompt: string;
   seed: number;
   referenceImagePath?: string;
+  /** The reference pictures of every present role that has one, lead first. */
+  referenceImagePaths: string[];
   /** The roles present, in the order the caption names them. */
   present: RoleLook[];
 }
@@ -79,6 +81,9 @@ export function buildShotPrompt(shot: ShotDescription): BuiltPrompt {
     negativePrompt: NEGATIVE_PROMPT,
     seed: lead ? lead.seed : stableSeed(shot.seedKey),
     ...(reference ? { referenceImagePath: reference } : {}),
+    referenceImagePaths: present.flatMap((role) =>
+      role.referenceImagePath ? [role.referenceImagePath] : [],
+    ),
     present,
   };
 }
