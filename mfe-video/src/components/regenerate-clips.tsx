@@ -5,7 +5,6 @@ import {
   errorMessage,
   genClip,
   getClipResult,
-  getWorkInfo,
   type ClipResult,
   type WorkDetail,
 } from '@kol/shared-sdk';
@@ -26,22 +25,23 @@ export function shotsWithoutClip(work: WorkDetail, indexes: readonly number[]): 
 }
 
 interface RegenerateClipsProps {
-  work: WorkDetail;
-  /** The shots to make again (the report's `stillShots`, or one shot of the storyboard). */
-  shots: readonly number[];
-  /** The work as it is once the clips ended (each shot carries its new clip or its error). */
-  onWorkChanged: (work: WorkDetail) => void;
+  workId: number;
+  /** The shots still without their clip (`shotsWithoutClip` of the work as last read). */
+  pending: readonly number[];
+  /** Said once nothing is pending any more (the clips were made again); nothing when absent. */
+  doneText?: string;
+  /** A clip task ended (made or failed): the caller reads the work again. */
+  onEnded: () => void;
 }
 
 /**
- * 重新生成动态镜头: each listed shot whose clip failed (read from the work, so a reload knows
- * which are still to do) made again from its picture (`gen_clip`, no count), followed until it
- * ends; the work is read again then, and the next render of the video shows the new clips.
+ * 重新生成动态镜头: each pending shot's clip made again from its picture (`gen_clip`, no
+ * count), followed until it ends; the pending shots come from the work, so a reload knows which
+ * are still to do, and the next render of the video shows the new clips.
  */
-export function RegenerateClips({ work, shots, onWorkChanged }: RegenerateClipsProps) {
+export function RegenerateClips({ workId, pending, doneText, onEnded }: RegenerateClipsProps) {
   const { message } = App.useApp();
   const [started, setStarted] = useState<Array<{ index: number; taskId: string }>>([]);
-  const pending = shotsWithoutClip(work, shots);
 
   const followed = useParallelTasks<ClipResult, boolean>(
     started.map(({ index, taskId }) => ({
@@ -57,7 +57,7 @@ export function RegenerateClips({ work, shots, onWorkChanged }: RegenerateClipsP
           `第 ${Number(id) + 1} 镜的动态镜头生成失败：${result.error ?? '未知原因'}`,
         );
       }
-      void getWorkInfo({ workId: work.workId }).then(onWorkChanged, () => undefined);
+      onEnded();
     },
     (tasks) => [...tasks.values()].some((task) => !task.ended),
   );
@@ -66,7 +66,7 @@ export function RegenerateClips({ work, shots, onWorkChanged }: RegenerateClipsP
     const made: Array<{ index: number; taskId: string }> = [];
     for (const index of pending) {
       try {
-        const { taskId } = await genClip({ workId: work.workId, shotIndex: index });
+        const { taskId } = await genClip({ workId, shotIndex: index });
         made.push({ index, taskId });
       } catch (error) {
         void message.error(`第 ${index + 1} 镜：${errorMessage(error)}`);
@@ -76,9 +76,7 @@ export function RegenerateClips({ work, shots, onWorkChanged }: RegenerateClipsP
   });
 
   if (pending.length === 0) {
-    return shots.length > 0 ? (
-      <Typography.Text type="secondary">动态镜头已重新生成，重新生成视频后用于成片</Typography.Text>
-    ) : null;
+    return doneText ? <Typography.Text type="secondary">{doneText}</Typography.Text> : null;
   }
   const busy = start.busy || followed;
   return (

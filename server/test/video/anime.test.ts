@@ -81,7 +81,6 @@ describe('anime short (type 11), offline', () => {
       'shots',
       'images',
       'voice',
-      'clips',
       'compose',
     ]);
 

@@ -16,6 +16,10 @@ export interface BoardShot {
   needsRegeneration: boolean;
   /** Who drew the picture (Shot.imageEngine), kept so a save does not forget it. */
   imageEngine?: string;
+  /** The shot's clip and its service or failure (Shot.clip*): a save keeps them as they are. */
+  clipUrl?: string;
+  clipEngine?: string;
+  clipError?: string;
   roleIds: number[];
 }
 
@@ -44,8 +48,18 @@ export const boardOf = (work: WorkDetail): BoardShot[] =>
     imageUrl: shot.imageUrl,
     needsRegeneration: shot.needsRegeneration,
     ...(shot.imageEngine !== undefined ? { imageEngine: shot.imageEngine } : {}),
+    ...clipFields(shot),
     roleIds: shot.roleIds,
   }));
+
+/** The clip fields a shot has (a render, or 重新生成动态镜头, wrote them; the page never does). */
+function clipFields(shot: Pick<Shot, 'clipUrl' | 'clipEngine' | 'clipError'>) {
+  return {
+    ...(shot.clipUrl !== undefined ? { clipUrl: shot.clipUrl } : {}),
+    ...(shot.clipEngine !== undefined ? { clipEngine: shot.clipEngine } : {}),
+    ...(shot.clipError !== undefined ? { clipError: shot.clipError } : {}),
+  };
+}
 
 /** The work's shots of a board, indexed in order; audio is made by the render. */
 export const shotsOf = (board: readonly BoardShot[]): Shot[] =>
@@ -59,6 +73,7 @@ export const shotsOf = (board: readonly BoardShot[]): Shot[] =>
     durationMs: 0,
     needsRegeneration: shot.needsRegeneration,
     ...(shot.imageEngine !== undefined ? { imageEngine: shot.imageEngine } : {}),
+    ...clipFields(shot),
     speaker: shot.speaker.trim(),
     line: shot.line.trim(),
     camera: shot.camera,

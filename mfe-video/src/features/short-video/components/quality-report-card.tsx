@@ -3,11 +3,12 @@ import {
   MAX_TRUE_PEAK_DBTP,
   ProjectType,
   TARGET_LOUDNESS_LUFS,
+  getWorkInfo,
   type QualityReport,
   type WorkDetail,
 } from '@kol/shared-sdk';
 import { QualityActionButton } from '../../../components/quality-action';
-import { RegenerateClips } from '../../../components/regenerate-clips';
+import { RegenerateClips, shotsWithoutClip } from '../../../components/regenerate-clips';
 import { videoQuery } from '../../../lib/video-address';
 
 const COMIC_TYPES: readonly number[] = [ProjectType.comics, ProjectType.comicsOverseas];
@@ -112,9 +113,12 @@ export function QualityReportCard({
             action={
               problem.action === 'regenerateClips' ? (
                 <RegenerateClips
-                  work={work}
-                  shots={report.stillShots ?? []}
-                  onWorkChanged={onWorkChanged}
+                  workId={work.workId}
+                  pending={shotsWithoutClip(work, report.stillShots ?? [])}
+                  doneText="动态镜头已重新生成，重新生成视频后用于成片"
+                  onEnded={() =>
+                    void getWorkInfo({ workId: work.workId }).then(onWorkChanged, () => undefined)
+                  }
                 />
               ) : problem.action ? (
                 <QualityActionButton action={problem.action} redraw={redraw} />

@@ -205,6 +205,43 @@ describe('/video/animeStoryboard/:taskId', () => {
     expect(state.work.shots[1]).toMatchObject({ imageUrl: drawn, imageEngine: 'x' });
   });
 
+  it('keeps the clips through a save, and makes a failed one again from its shot', async () => {
+    const shots = ANIME_SHOTS.map((shot, i) =>
+      i === 0
+        ? { ...shot, clipUrl: '/media/7/t/clips/shot-000.mp4', clipEngine: 'sora-2' }
+        : i === 1
+          ? { ...shot, clipEngine: 'sora-2', clipError: '视频服务 sora-2 没有生成出视频' }
+          : shot,
+    );
+    const { routes, state } = animeBackend(
+      { text: ANIME_SCRIPT, shots },
+      {
+        'GET /api/video/get_work_result': () => ok(storyboardResult(31)),
+        'POST /api/video/gen_clip': () => ok({ taskId: 'clip-7' }),
+        'GET /api/video/clip_result': () =>
+          ok({ taskId: 'clip-7', state: 'running', clipUrl: '', engine: '', error: null }),
+      },
+    );
+    const server = await backend.start(routes);
+    render();
+    expect(await screen.findByText('3 个镜头，3 个已有画面')).toBeInTheDocument();
+    expect(screen.getByText('动态镜头')).toBeInTheDocument();
+    expect(screen.getByText('动态镜头失败，成片用静态画面')).toBeInTheDocument();
+
+    fireEvent.change(field(1, '场景'), { target: { value: '雨夜客栈' } });
+    await waitFor(() => expect(state.work.shots[0]?.scene).toBe('雨夜客栈'));
+    expect(state.work.shots[0]?.clipUrl).toBe('/media/7/t/clips/shot-000.mp4');
+    expect(state.work.shots[1]?.clipError).toBe('视频服务 sora-2 没有生成出视频');
+
+    fireEvent.click(screen.getByRole('button', { name: '重新生成动态镜头' }));
+    await waitFor(() =>
+      expect(server.calls('POST', '/api/video/gen_clip').map((call) => call.body)).toEqual([
+        { workId: 31, shotIndex: 1 },
+      ]),
+    );
+    expect(await screen.findByText('动态镜头生成中，需要几分钟')).toBeInTheDocument();
+  });
+
   it('goes on to the final check of the same task', async () => {
     await done();
     render();

@@ -78,6 +78,10 @@ export function useStoryboardEdits(
         imageUrl: '',
         needsRegeneration: false,
         imageEngine: undefined,
+        // No picture yet: no clip of it either.
+        clipUrl: undefined,
+        clipEngine: undefined,
+        clipError: undefined,
       };
       if (shot.imagePrompt === autoPrompt(shot)) {
         first.imagePrompt = autoPrompt(first);

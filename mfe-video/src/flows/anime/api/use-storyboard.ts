@@ -46,6 +46,10 @@ export function useStoryboard(workId: number | null, editable: boolean) {
                 imageUrl: result.imageUrl,
                 needsRegeneration: result.error !== null,
                 imageEngine: result.engine,
+                // A new picture: the clip of the old one went with it (gen_img drops it).
+                clipUrl: undefined,
+                clipEngine: undefined,
+                clipError: undefined,
               }
             : shot,
         ),

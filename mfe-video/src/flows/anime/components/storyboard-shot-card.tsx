@@ -15,6 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { ANIME_CAMERAS, ANIME_NARRATOR, mediaUrl } from '@kol/shared-sdk';
+import { RegenerateClips } from '../../../components/regenerate-clips';
 import type { PictureState } from '../../../hooks/use-image-tasks';
 import type { BoardField, BoardShot } from '../board';
 
@@ -30,6 +31,10 @@ interface StoryboardShotCardProps {
   onRedraw: () => void;
   onMergeWithNext: () => void;
   onSplit: (at: number) => void;
+  /** The work of the board (null before it is known): a failed clip is made again in it. */
+  workId: number | null;
+  /** A clip made again ended: the board reads the work again. */
+  onClipEnded: () => void;
 }
 
 /** One storyboard shot: camera, scene, speaker, line, picture prompt and picture. */
@@ -44,6 +49,8 @@ export function StoryboardShotCard({
   onRedraw,
   onMergeWithNext,
   onSplit,
+  workId,
+  onClipEnded,
 }: StoryboardShotCardProps) {
   const n = index + 1;
   const cursor = useRef<number>(shot.line.length);
@@ -78,6 +85,17 @@ export function StoryboardShotCard({
               )}
             </Spin>
             {shot.needsRegeneration && <Tag color="warning">本地替代画面，建议重画</Tag>}
+            {shot.clipUrl && !shot.clipError && <Tag color="blue">动态镜头</Tag>}
+            {shot.clipError && !shot.clipUrl && workId !== null && (
+              <Flex vertical gap={4} align="center">
+                <Tag color="warning" title={shot.clipError}>
+                  动态镜头失败，成片用静态画面
+                </Tag>
+                {editable && (
+                  <RegenerateClips workId={workId} pending={[index]} onEnded={onClipEnded} />
+                )}
+              </Flex>
+            )}
             <Button
               size="small"
               loading={busy}

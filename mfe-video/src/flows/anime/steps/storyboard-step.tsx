@@ -126,6 +126,11 @@ function Storyboard({ taskId }: { taskId: string }) {
           onRedraw={() => void storyboard.redraw(index)}
           onMergeWithNext={() => storyboard.mergeWithNext(index)}
           onSplit={(at) => storyboard.split(index, at)}
+          workId={workId}
+          onClipEnded={() => {
+            if (workId !== null)
+              void client.invalidateQueries({ queryKey: storyboardWorkKey(workId) });
+          }}
         />
       ))}
     </PageFrame>

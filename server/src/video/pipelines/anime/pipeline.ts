@@ -232,14 +232,17 @@ export function animePipeline(options: MediaPipelineOptions): StageHandler[] {
 
   const clips = clipsStage(options, { script, shots: shotList, images, voice });
 
-  return [
-    script,
-    shots,
-    images,
-    voice,
-    clips,
-    stillsComposeStage(options, { script, images, voice, clips }),
-  ];
+  // Without a video service there is no motion to make: offline, the stages stay as they were.
+  return options.providers.videos
+    ? [
+        script,
+        shots,
+        images,
+        voice,
+        clips,
+        stillsComposeStage(options, { script, images, voice, clips }),
+      ]
+    : [script, shots, images, voice, stillsComposeStage(options, { script, images, voice })];
 }
 
 /**
