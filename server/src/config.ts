@@ -113,6 +113,12 @@ export interface AppConfig {
    * motion; absent or null: the stills are composed with pan and zoom, as always.
    */
   videos?: VideoProviderConfig | null;
+  /**
+   * Calls at once per outside service across every process, and retries of a busy image
+   * service (IMAGE_CONCURRENCY, IMAGE_RETRIES, VIDEO_CONCURRENCY; src/providers/limits.ts);
+   * absent: DEFAULT_PROVIDER_LIMITS.
+   */
+  providerLimits?: ProviderLimits;
   /** OpenAI-compatible speech provider (TTS_*); absent or null: offline espeak-ng only. */
   tts?: TtsConfig | null;
   /**
@@ -174,6 +180,22 @@ export type ImageProviderConfig =
       checkpoint: string;
       timeoutMs: number;
     };
+
+/**
+ * How hard an outside service may be asked, by every process of the installation together
+ * (src/video/provider-limits.ts): calls at once (the service's concurrency or rate limit), and
+ * for the image services how often a call refused with 429 or 5xx is tried again (after the
+ * service's `retry-after`, else a backoff doubling from `backoffMs`). The video provider
+ * retries within the `openai` package, so only its concurrency is limited.
+ */
+export interface ProviderLimits {
+  images: { concurrency: number; retries: number };
+  videos: { concurrency: number };
+  /** The first wait before a retry (doubled each time, at most 30 s; default 1 s). */
+  backoffMs?: number;
+  /** How often a call waiting for a slot asks again (default 250 ms). */
+  waitMs?: number;
+}
 
 /** Where the shots' clips come from when a provider is configured (src/providers/videos). */
 export type VideoProviderConfig =
@@ -277,6 +299,13 @@ export interface TtsConfig {
 }
 
 export const DEFAULTS = {
+  // OpenAI's lower tiers allow a handful of image requests at once; ComfyUI runs one at a time
+  // per GPU and queues the rest, so a few in flight keep it busy without piling up. Video
+  // generation allows a few jobs at once on most accounts; each takes minutes.
+  providerLimits: {
+    images: { concurrency: 4, retries: 2 },
+    videos: { concurrency: 2 },
+  } satisfies ProviderLimits as ProviderLimits,
   ssoTimeoutMs: 10_000,
   sessionTtlMs: 14 * 24 * 3600_000,
   sessionCacheMs: 3_000,

@@ -323,6 +323,15 @@ export function readEnv(): ServerEnv {
       llm: llmConfig(),
       images: imagesConfig(),
       videos: videosConfig(),
+      providerLimits: {
+        images: {
+          concurrency: int('IMAGE_CONCURRENCY', DEFAULTS.providerLimits.images.concurrency, 1, 64),
+          retries: int('IMAGE_RETRIES', DEFAULTS.providerLimits.images.retries, 0, 10),
+        },
+        videos: {
+          concurrency: int('VIDEO_CONCURRENCY', DEFAULTS.providerLimits.videos.concurrency, 1, 64),
+        },
+      },
       tts: ttsConfig(),
       transcribe: transcribeConfig(),
       writingTaskStaleMs: databaseUrl ? undefined : 0,

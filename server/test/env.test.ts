@@ -33,6 +33,9 @@ const NAMES = [
   'VIDEO_SECONDS',
   'VIDEO_SIZE',
   'COMFYUI_VIDEO_URL',
+  'IMAGE_CONCURRENCY',
+  'IMAGE_RETRIES',
+  'VIDEO_CONCURRENCY',
 ] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 
@@ -227,5 +230,17 @@ describe('environment of the platform features', () => {
     expect(() => withEnv({ VIDEO_BASE_URL: 'https://a/v1', VIDEO_SIZE: 'big' })).toThrow(
       /VIDEO_SIZE/,
     );
+  });
+
+  it('limits the outside services across processes, by default and as set', () => {
+    expect(withEnv({}).providerLimits).toEqual({
+      images: { concurrency: 4, retries: 2 },
+      videos: { concurrency: 2 },
+    });
+    expect(
+      withEnv({ IMAGE_CONCURRENCY: '1', IMAGE_RETRIES: '0', VIDEO_CONCURRENCY: '8' })
+        .providerLimits,
+    ).toEqual({ images: { concurrency: 1, retries: 0 }, videos: { concurrency: 8 } });
+    expect(() => withEnv({ IMAGE_CONCURRENCY: '0' })).toThrow(/IMAGE_CONCURRENCY/);
   });
 });

@@ -422,6 +422,14 @@ export interface IdempotencyKeysTable {
   expires_at: Timestamp;
 }
 
+/** A call in flight to an outside service (migration 022, src/providers/limits.ts). */
+export interface ProviderSlotsTable {
+  provider: string;
+  slot: number;
+  holder: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -455,4 +463,5 @@ export interface Database {
   roles: RolesTable;
   dedup_presets: DedupPresetsTable;
   idempotency_keys: IdempotencyKeysTable;
+  provider_slots: ProviderSlotsTable;
 }

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { ProviderError } from './errors';
+import { ProviderError, retryAfterMs } from './errors';
 
 /**
  * What every OpenAI-compatible service (and ComfyUI) shares: how its host is named in
@@ -138,8 +138,18 @@ export interface FailureHints {
   tried?: string;
 }
 
-/** A refused HTTP answer as the user reads it, by status. */
-export function httpFailure(who: string, status: number, body: string, hints: FailureHints) {
+/**
+ * A refused HTTP answer as the user reads it, by status; `headers` (the answer's) give a 429's
+ * or 503's `retry-after` to whoever retries (providers/limits.ts).
+ */
+export function httpFailure(
+  who: string,
+  status: number,
+  body: string,
+  hints: FailureHints,
+  headers?: Headers,
+) {
+  const wait = retryAfterMs(headers?.get('retry-after'));
   const detail = upstreamDetail(body);
   const { keyHint, rejectedHint, tried = '' } = hints;
   if (status === 401 || status === 403) {
@@ -155,10 +165,15 @@ export function httpFailure(who: string, status: number, body: string, hints: Fa
     return new ProviderError(
       'rateLimited',
       `${who} 请求过于频繁或额度受限（429${tried}），请稍后再试${detail}`,
+      wait,
     );
   }
   if (status >= 500) {
-    return new ProviderError('server', `${who} 服务出错（${status}${tried}），请稍后再试${detail}`);
+    return new ProviderError(
+      'server',
+      `${who} 服务出错（${status}${tried}），请稍后再试${detail}`,
+      wait,
+    );
   }
   return new ProviderError(
     'rejected',

@@ -6,6 +6,7 @@ import { createCutVideosRepository } from './cut-videos';
 import { createDedupPresetsRepository } from './dedup-presets';
 import { createIdempotencyKeysRepository } from './idempotency-keys';
 import { createLoginAttemptsRepository } from './login-attempts';
+import { createProviderSlotsRepository } from './provider-slots';
 import { createNoticesRepository } from './notices';
 import { createQuotaService } from './quotas';
 import { createReleasesRepository } from './releases';
@@ -51,6 +52,7 @@ function repositoriesOf(db: Kysely<Database>) {
     idempotencyKeys: createIdempotencyKeysRepository(db),
     loginAttempts: createLoginAttemptsRepository(db),
     notices: createNoticesRepository(db),
+    providerSlots: createProviderSlotsRepository(db),
     quotas: createQuotaService(db),
     releaseRecords: createReleasesRepository(db),
     roles: createRolesRepository(db),

@@ -57,7 +57,7 @@ export type ImageBehaviour =
   /** The picture, after `delayMs` when given (a slow provider). */
   | { type: 'b64'; delayMs?: number }
   | { type: 'url' }
-  | { type: 'error'; status: number; message: string }
+  | { type: 'error'; status: number; message: string; retryAfter?: number }
   | { type: 'hang' }
   | { type: 'garbage' }
   | { type: 'notPicture' };
@@ -157,6 +157,9 @@ export async function startFakeImages(): Promise<FakeImages> {
         });
         return;
       case 'error':
+        if (behaviour.retryAfter !== undefined) {
+          res.setHeader('retry-after', String(behaviour.retryAfter));
+        }
         sendJson(res, behaviour.status, {
           error: { message: behaviour.message, type: 'api_error', code: null },
         });

@@ -103,7 +103,7 @@ export function createOpenAiImageProvider(config: OpenAiImagesConfig): ImageProv
         }
         response ??= await generate(request, size, deadline);
         const body = await response.text();
-        if (!response.ok) throw httpFailure(who, response.status, body, hints);
+        if (!response.ok) throw httpFailure(who, response.status, body, hints, response.headers);
         let first: { b64_json?: unknown; url?: unknown } | undefined;
         try {
           first = (JSON.parse(body) as { data?: Array<typeof first> }).data?.[0];

@@ -14,6 +14,7 @@ import { speechTryPipeline } from './speech/pipeline';
 import type { AppConfig } from '../../config';
 import type { Repositories } from '../../repositories';
 import type { Providers } from '../../providers';
+import { providersWithLimits } from '../provider-limits';
 import type { MediaStores } from '../../storage';
 import { ANY_TYPE, type PipelineRegistry } from '../../tasks/registry';
 
@@ -34,7 +35,8 @@ export function pipelineOptionsFrom(
     stores,
     ...(renderSize ? { renderSize } : {}),
     ...(renderPercent && renderPercent !== 100 ? { renderPercent } : {}),
-    providers,
+    // Every pipeline's calls share the installation's limits with every other process.
+    providers: providersWithLimits(config, repos.providerSlots, providers),
   };
 }
 
