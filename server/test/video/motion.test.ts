@@ -151,6 +151,8 @@ describe('an anime short in motion', () => {
     const report = first.report;
     expect(report?.providers.clips).toBe(`sora-2（${host}）`);
     expect(report?.stillShots).toEqual([2]);
+    // What the render asked: three pictures, three clips (the failed one too), no paid voice.
+    expect(report?.calls).toEqual({ pictures: 3, clips: 3, speechSeconds: 0 });
     expect(report?.problems).toContainEqual(
       expect.objectContaining({ kind: 'stillShots', action: 'regenerateClips' }),
     );
@@ -196,6 +198,8 @@ describe('an anime short in motion', () => {
     const again = (await alice.get(`/api/video/regenerate_video?workId=${workId}`)).data as TaskRef;
     const second = await finishedWork(alice, workId, again.taskId, 240_000);
     expect(second.report?.stillShots).toEqual([]);
+    // Nothing asked again: every picture and clip was kept.
+    expect(second.report?.calls).toEqual({ pictures: 0, clips: 0, speechSeconds: 0 });
     expect(second.report?.problems.map((p) => p.kind)).not.toContain('stillShots');
     expect(videos.creates).toHaveLength(creates + 1);
     expect(images.requests).toHaveLength(drawn);

@@ -321,6 +321,19 @@ export const QualityReport = Type.Object({
     clips: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   }),
   /**
+   * What this render asked of the paid services: pictures asked of the image service (failed
+   * ones too; kept pictures are not asked again), clips asked of the video service (likewise),
+   * and seconds of narration a speech service spoke (0 for the offline voice). Optional: older
+   * reports lack it.
+   */
+  calls: Type.Optional(
+    Type.Object({
+      pictures: Type.Integer({ minimum: 0 }),
+      clips: Type.Integer({ minimum: 0 }),
+      speechSeconds: Type.Number({ minimum: 0 }),
+    }),
+  ),
+  /**
    * Each finding, in Chinese; empty when nothing is wrong. `kind`: QUALITY_PROBLEM_KINDS;
    * `action`: what fixes it (QUALITY_ACTION_LABELS names it), absent when only the text can.
    */

@@ -110,6 +110,7 @@ describe('/video/short/:taskId', () => {
   it('makes a failed moving shot again from the report, once, and says when the clips are ready', async () => {
     const report = qualityReport({
       stillShots: [1],
+      calls: { pictures: 2, clips: 2, speechSeconds: 6.2 },
       providers: { text: null, pictures: 'gpt-image-1', voice: 'tts-1', clips: 'sora-2（x）' },
       problems: [
         {
@@ -163,6 +164,7 @@ describe('/video/short/:taskId', () => {
     });
     renderWithHost(<ShortPage />, { route: ROUTE, path: PATH });
     expect(await screen.findByText('sora-2（x）')).toBeInTheDocument();
+    expect(screen.getByText('画面 2 张 · 动态镜头 2 段 · 配音 6.2 秒')).toBeInTheDocument();
     const button = await screen.findByRole('button', { name: '重新生成动态镜头' });
     fireEvent.click(button);
     fireEvent.click(button);

@@ -99,6 +99,15 @@ export function QualityReportCard({
           ...(report.providers.clips
             ? [{ key: 'clips', label: '动态镜头', children: report.providers.clips }]
             : []),
+          ...(report.calls
+            ? [
+                {
+                  key: 'calls',
+                  label: '服务调用',
+                  children: `画面 ${report.calls.pictures} 张 · 动态镜头 ${report.calls.clips} 段 · 配音 ${report.calls.speechSeconds} 秒`,
+                },
+              ]
+            : []),
         ]}
       />
       {problems.length === 0 ? (

@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_TRUE_PEAK_DBTP, shotPicture, type QualityReport } from '@kol/shared-sdk/contracts';
+import {
+  LOCAL_FRAME_LABEL,
+  MAX_TRUE_PEAK_DBTP,
+  shotPicture,
+  type QualityReport,
+} from '@kol/shared-sdk/contracts';
 import { findFlaggedTerms } from '../../library/vocabulary';
 import type { StageContext, StageOutputs } from '../../../tasks/types';
 import { lineLimit, lineWidth } from '../../engine/caption-lines';
@@ -98,6 +103,8 @@ export interface RecordedEngines {
   offlineVoice: boolean;
   /** Shots meant to move whose clip failed: the still with pan and zoom stands in. */
   stillShots: number[];
+  /** What the render asked of the paid services (QualityReport.calls). */
+  calls: NonNullable<QualityReport['calls']>;
 }
 
 const sortedIndexes = (indexes: number[]) => [...new Set(indexes)].sort((a, b) => a - b);
@@ -200,7 +207,35 @@ export function recordedEngines(
       typeof clip.index === 'number' && typeof clip.error === 'string' ? [clip.index] : [],
     ),
   );
+  // What was asked of the paid services: a picture or a clip not kept from before (a failed
+  // one was asked too), and the narration's seconds when a speech service spoke it.
+  const localPicture = (engine: unknown) =>
+    engine === LOCAL_FRAME_LABEL || engine === NO_UPLOAD_FRAME_LABEL;
+  const asked = (
+    items: Array<Record<string, unknown>>,
+    isAsked: (item: Record<string, unknown>) => boolean,
+  ) => items.filter((item) => item.kept !== true && isAsked(item)).length;
+  const providerVoice = voiceEngines.some((engine) => engine !== ESPEAK_ENGINE);
+  const calls = {
+    pictures: asked(
+      shotImages as Array<Record<string, unknown>>,
+      (shot) =>
+        typeof shot.error === 'string' ||
+        (typeof shot.engine === 'string' &&
+          !localPicture(shot.engine) &&
+          shot.engine !== KEPT_PICTURE_ENGINE),
+    ),
+    clips: asked(
+      clips as Array<Record<string, unknown>>,
+      (clip) => typeof clip.engine === 'string',
+    ),
+    speechSeconds:
+      providerVoice && typeof voice.durationMs === 'number'
+        ? Math.round(voice.durationMs / 100) / 10
+        : 0,
+  };
   return {
+    calls,
     providers: {
       text,
       pictures,
@@ -256,6 +291,8 @@ export interface QualityReportInput {
   offlineVoice?: boolean;
   /** Shots meant to move whose clip failed (recordedEngines). */
   stillShots?: number[];
+  /** What the render asked of the paid services (recordedEngines). */
+  calls?: QualityReport['calls'];
   /** How many shots (market: pictures) the video has, to say 「全部」 when all are local. */
   shotCount?: number;
   /** What the indexes count: shots, a market video's pictures, or a merge's segments. */
@@ -387,6 +424,7 @@ export async function qualityReport(
     localShots,
     missingShots,
     ...(input.stillShots ? { stillShots: input.stillShots } : {}),
+    ...(input.calls ? { calls: input.calls } : {}),
     offlineVoice: input.offlineVoice ?? false,
     longCaptions,
     flaggedWords,
