@@ -59,6 +59,17 @@ const notFound = (error: unknown) =>
     error.name === 'NoSuchKey' ||
     error.name === 'NotFound');
 
+/**
+ * A failure worth another try: the service broke (5xx) or the connection did. The SDK retries
+ * those itself, except for a streamed body it cannot read twice (putFile's): that put is tried
+ * again here with a fresh stream.
+ */
+const transient = (error: unknown) =>
+  !(error instanceof S3ServiceException) || (error.$metadata.httpStatusCode ?? 500) >= 500;
+
+/** Tries of one streamed put (the SDK's default attempts for everything else). */
+const PUT_FILE_ATTEMPTS = 3;
+
 /** The store as the objects below `<prefix><area>/` of one bucket. */
 export class S3Store implements MediaStore {
   readonly description: string;
@@ -144,14 +155,22 @@ export class S3Store implements MediaStore {
 
   async putFile(key: string, file: string, contentType = contentTypeOf(file)): Promise<void> {
     const { size } = await stat(file);
-    await this.client.send(
-      new PutObjectCommand({
-        ...this.object(key),
-        Body: createReadStream(file),
-        ContentLength: size,
-        ContentType: contentType,
-      }),
-    );
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.client.send(
+          new PutObjectCommand({
+            ...this.object(key),
+            Body: createReadStream(file),
+            ContentLength: size,
+            ContentType: contentType,
+          }),
+        );
+        return;
+      } catch (error) {
+        if (attempt >= PUT_FILE_ATTEMPTS || !transient(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
   }
 
   async putBytes(key: string, bytes: Buffer | string, contentType = contentTypeOf(key)) {

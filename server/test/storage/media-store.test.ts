@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -131,5 +133,62 @@ describe('the local folder store', () => {
     await store.putFile('3/t/out.mp4', file);
     expect(readFileSync(file, 'utf8')).toBe('made in place');
     expect(await store.list('3/')).toEqual([{ key: '3/t/out.mp4', size: 13 }]);
+  });
+});
+
+describe('the S3 store under a failing service', () => {
+  it('puts a file again, with a fresh stream, when the service breaks once (503)', async () => {
+    // A proxy in front of the S3 server that answers the first PUT with S3's own 503 body after
+    // reading it: the SDK does not try a streamed body again, the store does.
+    const target = new URL(s3.config.endpoint ?? '');
+    let puts = 0;
+    const proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        if (req.method === 'PUT' && ++puts === 1) {
+          res.writeHead(503, { 'content-type': 'application/xml' });
+          res.end(
+            '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>',
+          );
+          return;
+        }
+        const forward = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            method: req.method,
+            path: req.url,
+            headers: req.headers,
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        forward.end(Buffer.concat(chunks));
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const { media } = await storesFrom({
+        mediaStore: {
+          ...s3.config,
+          endpoint: `http://127.0.0.1:${port}`,
+          prefix: `flaky-${Math.random().toString(36).slice(2)}/`,
+        },
+        mediaDir: mkdtempSync(path.join(scratch, 'cache-')),
+        uploadsDir: '',
+        releasesDir: '',
+      });
+      const file = path.join(scratch, 'flaky.mp4');
+      writeFileSync(file, Buffer.alloc(20_000, 3));
+      await media.putFile('9/t/flaky.mp4', file);
+      expect(puts).toBeGreaterThanOrEqual(2);
+      expect((await media.stat('9/t/flaky.mp4'))?.size).toBe(20_000);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });

@@ -247,6 +247,7 @@ describe('overseas decompression of a Chinese text', () => {
       text: null,
       pictures: null,
       voice: null,
+      clips: null,
     });
     const translate = await alice.post('/api/video/translate', { text: '深呼吸，放松肩膀。' });
     expect(translate.status).toBe(400);
